@@ -1,0 +1,5 @@
+//! Analysis of finished tables: value statistics, periodicity, and multi-heap positions.
+
+pub mod period;
+pub mod position;
+pub mod summary;

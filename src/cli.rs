@@ -1,0 +1,208 @@
+//! Command-line parsing (clap) and the four subcommands.
+
+use clap::{Args, Parser, Subcommand};
+use nimsieve::analysis::{period, position, summary::ValueStats};
+use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
+use nimsieve::engine;
+use nimsieve::game::{CATALOGUE, Game};
+use nimsieve::number::parse_u64;
+use nimsieve::progress::Progress;
+use nimsieve::table::{Table, ValueKind};
+use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
+use std::path::Path;
+use std::time::Instant;
+
+/// Sprague–Grundy values and P-positions of impartial games, as tables.
+#[derive(Debug, Parser)]
+#[command(name = "nimsieve", version, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+const EXAMPLES: &str = "Examples:
+  nimsieve grundy squares -n 1e6 --format csv,json     values of subtract-a-square
+  nimsieve ppos primes+leave1 -n 100 -o -              P-positions to standard output
+  nimsieve eval squares 18 26 28                       a three-heap position
+  nimsieve games                                       every game spec";
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Grundy values g(x) for 0 <= x < N (outcomes 0 = P, 1 = N under +misere).
+    Grundy(TableArgs),
+    /// The P-positions below N.
+    Ppos {
+        #[command(flatten)]
+        table: TableArgs,
+        /// Index of the first P-position in b-files and CSV.
+        #[arg(long, default_value_t = 0)]
+        offset: u64,
+    },
+    /// Evaluate a position of several heaps: values, nim-sum, outcome, winning moves.
+    Eval {
+        /// Game spec, e.g. squares or sub:1,3,4 (see `nimsieve games`).
+        game: String,
+        /// Heap sizes.
+        #[arg(required = true)]
+        heaps: Vec<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the game specs.
+    Games,
+}
+
+#[derive(Debug, Args)]
+struct TableArgs {
+    /// Game spec, e.g. squares, sub:1,3,4, primes+leave1, bachet:3+misere (see `nimsieve games`).
+    game: String,
+    /// Number of positions: 1000000, 1_000_000, 1e6 or 2^20.
+    #[arg(short = 'n')]
+    n: String,
+    /// Output format; repeat or separate with commas for several.
+    #[arg(long = "format", short = 'f', value_enum, value_delimiter = ',', default_value = "csv")]
+    formats: Vec<Format>,
+    /// Output file (one format), or - for standard output. Default: output/<game>-<N>.<ext>.
+    #[arg(short = 'o', long)]
+    output: Option<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress bar and no list of written files.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// Runs the command line and returns the exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("nimsieve: error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Grundy(args) => tabulate(&args, None),
+        Command::Ppos { table, offset } => tabulate(&table, Some(offset)),
+        Command::Eval { game, heaps, json } => eval(&game, &heaps, json),
+        Command::Games => {
+            let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
+            for entry in CATALOGUE {
+                println!("{:width$}  {}", entry.syntax, entry.description);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `grundy` (offset None) and `ppos` (offset Some).
+fn tabulate(args: &TableArgs, ppos_offset: Option<u64>) -> Result<()> {
+    let game = Game::parse(&args.game)?;
+    let n = parse_u64(&args.n)?;
+    if n == 0 {
+        return Err(Error::Input("-n must be at least 1".into()));
+    }
+    let threads = configure_threads(args.threads)?;
+    let mut formats = args.formats.clone();
+    formats.dedup();
+    let suffix = if ppos_offset.is_some() { "-ppos" } else { "" };
+    let stem = format!("{}-{n}{suffix}", game.file_stem());
+    let folder = Path::new(DEFAULT_OUTPUT_DIR);
+    if args.output.is_none() {
+        std::fs::create_dir_all(folder).map_err(|e| Error::io("cannot create folder", folder, e))?;
+    }
+    let destinations = emit::destinations(&formats, args.output.as_deref(), folder, &stem)?;
+    destinations.iter().try_for_each(|(_, d)| d.check_writable())?;
+
+    let engine = engine::choose(&game, n);
+    let started = Instant::now();
+    let progress = Progress::new(n, args.quiet);
+    let table: Table = engine.grundy(&game, n, &progress)?;
+    progress.finish();
+    let info = RunInfo {
+        game: game.spec.clone(),
+        n,
+        kind: table.kind,
+        engine: engine.name(),
+        threads,
+        elapsed_s: started.elapsed().as_secs_f64(),
+    };
+    let positions;
+    let report = match ppos_offset {
+        None => Report::Grundy(GrundyReport {
+            stats: ValueStats::of(&table.values),
+            period: game
+                .finite_set_max()
+                .and_then(|m| period::find(&table.values, m, m + game.min_target())),
+            table: &table,
+            info,
+        }),
+        Some(offset) => {
+            positions = table.p_positions();
+            Report::Ppos(PposReport {
+                info,
+                positions: &positions,
+                offset,
+            })
+        }
+    };
+    for (format, destination) in &destinations {
+        emit::write_to(*format, &report, destination)?;
+        if let (Destination::File(path), false) = (destination, args.quiet) {
+            eprintln!("wrote {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// Sets the worker pool size and returns the number of threads in use.
+fn configure_threads(threads: Option<usize>) -> Result<usize> {
+    if let Some(t) = threads {
+        if t == 0 {
+            return Err(Error::Input("--threads must be at least 1".into()));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global()
+            .map_err(|e| Error::Input(format!("cannot start {t} threads: {e}")))?;
+    }
+    Ok(rayon::current_num_threads())
+}
+
+fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {
+    let game = Game::parse(spec)?;
+    let heaps = heap_args
+        .iter()
+        .map(|h| parse_u64(h))
+        .collect::<Result<Vec<u64>>>()?;
+    let e = position::evaluate(&game, &heaps)?;
+    if json {
+        println!("{}", serde_json::to_string(&e).expect("evaluation serialises"));
+        return Ok(());
+    }
+    let kind = ValueKind::of(game.play);
+    let join = |v: &[String]| v.join(" ");
+    println!("heaps:   {}", join(&heaps.iter().map(u64::to_string).collect::<Vec<_>>()));
+    println!("values:  {}", join(&e.values.iter().map(u32::to_string).collect::<Vec<_>>()));
+    println!("nim-sum: {}", e.nim_sum);
+    let who = match e.outcome {
+        position::Outcome::P => "P (the player to move loses)",
+        position::Outcome::N => "N (the player to move wins)",
+    };
+    println!("outcome: {who}{}", if kind == ValueKind::Outcome { " under misère play" } else { "" });
+    if e.winning_moves.is_empty() {
+        println!("winning moves: none");
+    } else {
+        println!("winning moves:");
+        for m in &e.winning_moves {
+            println!("  heap {}: {} -> {}", m.heap, m.from, m.to);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,29 @@
+//! OEIS b-file: lines `index value` separated by one space, `\n` endings, no header.
+
+use super::{Emitter, Report};
+use std::io::{self, Write};
+
+/// The b-file emitter.
+pub struct Bfile;
+
+impl Emitter for Bfile {
+    fn extension(&self) -> &'static str {
+        "txt"
+    }
+
+    fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
+        match report {
+            Report::Grundy(r) => {
+                for (x, v) in r.table.values.iter().enumerate() {
+                    writeln!(out, "{x} {v}")?;
+                }
+            }
+            Report::Ppos(r) => {
+                for (k, p) in r.positions.iter().enumerate() {
+                    writeln!(out, "{} {p}", k as u64 + r.offset)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

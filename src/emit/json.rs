@@ -1,0 +1,59 @@
+//! JSON summary of a run: statistics, not the table itself.
+
+use super::{Emitter, Report, RunInfo};
+use crate::table::ValueKind;
+use serde_json::{Value, json};
+use std::io::{self, Write};
+
+/// The JSON summary emitter.
+pub struct Json;
+
+impl Emitter for Json {
+    fn extension(&self) -> &'static str {
+        "json"
+    }
+
+    fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
+        let summary = match report {
+            Report::Grundy(r) => with_info(
+                &r.info,
+                json!({
+                    "max_value": r.stats.max_value,
+                    "counts": r.stats.counts,
+                    "first_occurrence": r.stats.first_occurrence,
+                    "p_count": r.stats.p_count,
+                    "period": r.period,
+                }),
+            ),
+            Report::Ppos(r) => with_info(
+                &r.info,
+                json!({
+                    "p_count": r.positions.len(),
+                    "last": r.positions.last(),
+                }),
+            ),
+        };
+        serde_json::to_writer_pretty(&mut *out, &summary)?;
+        writeln!(out)
+    }
+}
+
+/// Puts the run's game, size and engine first, then `fields`, then the timing.
+fn with_info(info: &RunInfo, fields: Value) -> Value {
+    let (play, values) = match info.kind {
+        ValueKind::Grundy => ("normal", "grundy"),
+        ValueKind::Outcome => ("misere", "outcome (0 = P, 1 = N)"),
+    };
+    let mut map = serde_json::Map::new();
+    map.insert("game".into(), json!(info.game));
+    map.insert("n".into(), json!(info.n));
+    map.insert("play".into(), json!(play));
+    map.insert("values".into(), json!(values));
+    if let Value::Object(fields) = fields {
+        map.extend(fields);
+    }
+    map.insert("engine".into(), json!(info.engine));
+    map.insert("threads".into(), json!(info.threads));
+    map.insert("elapsed_s".into(), json!(info.elapsed_s));
+    Value::Object(map)
+}

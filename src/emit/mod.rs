@@ -1,0 +1,93 @@
+//! Output formats, one file each, behind the [`Emitter`] trait, and where their bytes go.
+
+mod bfile;
+mod csv;
+mod json;
+mod output;
+
+pub use output::{Destination, destinations, write_to};
+
+use crate::analysis::period::Period;
+use crate::analysis::summary::ValueStats;
+use crate::table::{Table, ValueKind};
+use std::io::{self, Write};
+
+/// The formats `--format` accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Format {
+    /// Comma-separated values with a header row.
+    Csv,
+    /// OEIS b-file: `index value` lines, no header.
+    Bfile,
+    /// A JSON summary of the table.
+    Json,
+}
+
+impl Format {
+    /// The emitter that writes this format.
+    pub fn emitter(self) -> &'static dyn Emitter {
+        match self {
+            Format::Csv => &csv::Csv,
+            Format::Bfile => &bfile::Bfile,
+            Format::Json => &json::Json,
+        }
+    }
+}
+
+/// What was computed and how, shared by every report.
+#[derive(Debug, Clone)]
+pub struct RunInfo {
+    /// Canonical game spec.
+    pub game: String,
+    /// Number of positions computed (0..n).
+    pub n: u64,
+    /// What the table values mean.
+    pub kind: ValueKind,
+    /// Engine name.
+    pub engine: &'static str,
+    /// Worker threads available to the engine.
+    pub threads: usize,
+    /// Wall-clock seconds of the computation.
+    pub elapsed_s: f64,
+}
+
+/// A table of values with its statistics (`nimsieve grundy`).
+#[derive(Debug)]
+pub struct GrundyReport<'a> {
+    /// How it was computed.
+    pub info: RunInfo,
+    /// The values.
+    pub table: &'a Table,
+    /// Counts and first occurrences.
+    pub stats: ValueStats,
+    /// The proven period, for games where one can be proven.
+    pub period: Option<Period>,
+}
+
+/// The P-positions below n (`nimsieve ppos`).
+#[derive(Debug)]
+pub struct PposReport<'a> {
+    /// How it was computed.
+    pub info: RunInfo,
+    /// The P-positions, ascending.
+    pub positions: &'a [u64],
+    /// Index of the first P-position in b-files (`--offset`).
+    pub offset: u64,
+}
+
+/// A report any emitter can write.
+#[derive(Debug)]
+pub enum Report<'a> {
+    /// All values.
+    Grundy(GrundyReport<'a>),
+    /// P-positions only.
+    Ppos(PposReport<'a>),
+}
+
+/// One output format.
+pub trait Emitter: Sync {
+    /// The file extension, without the dot.
+    fn extension(&self) -> &'static str;
+    /// Writes the report.
+    fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()>;
+}

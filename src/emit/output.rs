@@ -1,0 +1,97 @@
+//! Where reports go: standard output, or files written atomically (a temporary name in the
+//! same folder, renamed when complete), so an interrupted run never leaves a partial file.
+
+use super::{Format, Report};
+use crate::error::{Error, Result};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Where one format is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// Standard output (`-o -`).
+    Stdout,
+    /// A file.
+    File(PathBuf),
+}
+
+/// The destination of each format: `-o PATH` (one format), `-o -` (standard output, one
+/// format), or `<folder>/<stem>.<ext>` for each format.
+pub fn destinations(
+    formats: &[Format],
+    output: Option<&str>,
+    folder: &Path,
+    stem: &str,
+) -> Result<Vec<(Format, Destination)>> {
+    match output {
+        Some(path) if formats.len() > 1 => Err(Error::Input(format!(
+            "-o {path} names one file but {} formats were asked for; give one --format, or omit -o to write each to {}/",
+            formats.len(),
+            folder.display()
+        ))),
+        Some("-") => Ok(vec![(formats[0], Destination::Stdout)]),
+        Some(path) => Ok(vec![(formats[0], Destination::File(PathBuf::from(path)))]),
+        None => Ok(formats
+            .iter()
+            .map(|&f| {
+                let name = format!("{stem}.{}", f.emitter().extension());
+                (f, Destination::File(folder.join(name)))
+            })
+            .collect()),
+    }
+}
+
+impl Destination {
+    /// Fails early, before a long computation, when the file cannot be created.
+    pub fn check_writable(&self) -> Result<()> {
+        if let Destination::File(path) = self {
+            let probe = temporary_name(path);
+            File::create(&probe).map_err(|e| Error::io("cannot write", path, e))?;
+            let _ = std::fs::remove_file(&probe);
+        }
+        Ok(())
+    }
+}
+
+/// Writes `report` in `format` to `destination`.
+pub fn write_to(format: Format, report: &Report, destination: &Destination) -> Result<()> {
+    let emitter = format.emitter();
+    match destination {
+        Destination::Stdout => {
+            let stdout = std::io::stdout();
+            let mut out = BufWriter::new(stdout.lock());
+            emitter
+                .write(report, &mut out)
+                .and_then(|_| out.flush())
+                .map_err(|e| Error::io("cannot write", "standard output", e))
+        }
+        Destination::File(path) => write_atomically(path, |out| emitter.write(report, out)),
+    }
+}
+
+/// Writes a file under a temporary name beside `path`, then renames it to `path`.
+fn write_atomically(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
+    let temporary = temporary_name(path);
+    let result = File::create(&temporary).and_then(|file| {
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        fill(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    let result = result.and_then(|_| std::fs::rename(&temporary, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(Error::io("cannot write", path, e));
+    }
+    Ok(())
+}
+
+/// The name a file is written under until it is complete.
+fn temporary_name(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".partial-{}", std::process::id()));
+    PathBuf::from(name)
+}

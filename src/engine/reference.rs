@@ -1,0 +1,72 @@
+//! The reference engine: g(n) = mex of the values of n's options, straight from the definition.
+//!
+//! Options come from [`Moves`]: explicit lists (subtraction steps, divisors) cost O(options) a
+//! position; window rules (Nim, all-but, bachet, half, even-if-not-all) keep value counts of the
+//! window ([`WindowCounts`]) and cost O(log n) a position. Misère play tabulates outcomes:
+//! a position is N when it has no option or an option that is P. Single-threaded, in memory.
+
+use super::window::WindowCounts;
+use crate::error::Result;
+use crate::game::{Game, Moves, Play};
+use crate::progress::Progress;
+use crate::table::{Table, ValueKind};
+
+/// How often the progress bar is updated, in positions.
+const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// Computes the value (normal play) or outcome (misère) of every position below `n`.
+pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
+    super::check_in_memory_size(n)?;
+    let moves = game.moves(n);
+    let mut values: Vec<u32> = Vec::with_capacity(n as usize);
+    let settle = |has_option: bool, mex: u32| match game.play {
+        Play::Normal => mex,
+        Play::Misere => u32::from(!has_option || mex > 0),
+    };
+    match &moves {
+        Moves::Window { rule, min_target } => {
+            let mut classes: Vec<Option<WindowCounts>> = Vec::new();
+            for x in 0..n {
+                let w = rule.window(x, *min_target);
+                if classes.is_empty() {
+                    classes.resize_with(w.step as usize, || None);
+                }
+                let class = classes[(w.lo % w.step) as usize].get_or_insert_with(|| WindowCounts::new(w.lo));
+                class.slide(w.lo, w.hi, w.step, &values);
+                let removed: Vec<u32> = w.except.iter().map(|&m| values[m as usize]).collect();
+                let (has_option, mex) = class.mex_adjusted(&removed, w.extra.map(|m| values[m as usize]));
+                values.push(settle(has_option, mex));
+                if x % PROGRESS_EVERY == 0 {
+                    progress.set(x);
+                }
+            }
+        }
+        _ => {
+            let mut options = Vec::new();
+            let mut seen: Vec<u64> = Vec::new();
+            for x in 0..n {
+                options.clear();
+                moves.options(x, &mut options);
+                if seen.len() <= options.len() {
+                    seen.resize(options.len() + 1, u64::MAX);
+                }
+                for &m in &options {
+                    let v = values[m as usize] as usize;
+                    if v < seen.len() {
+                        seen[v] = x;
+                    }
+                }
+                let mex = (0..seen.len()).find(|&v| seen[v] != x).unwrap_or(seen.len()) as u32;
+                values.push(settle(!options.is_empty(), mex));
+                if x % PROGRESS_EVERY == 0 {
+                    progress.set(x);
+                }
+            }
+        }
+    }
+    progress.set(n);
+    Ok(Table {
+        kind: ValueKind::of(game.play),
+        values,
+    })
+}

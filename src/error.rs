@@ -1,0 +1,59 @@
+//! The one error type of the library and the exit codes the command line maps it to.
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong, each variant carrying enough context for a one-line message.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A game spec that does not parse or describes no valid game.
+    #[error("bad game spec '{spec}': {reason}")]
+    Spec {
+        /// The spec as the user wrote it.
+        spec: String,
+        /// What is wrong and how to fix it.
+        reason: String,
+    },
+    /// A number or other argument that is malformed or out of range.
+    #[error("{0}")]
+    Input(String),
+    /// A file that cannot be read, written or renamed.
+    #[error("{action} '{path}': {source}")]
+    Io {
+        /// What was being done, e.g. "cannot write".
+        action: &'static str,
+        /// The file concerned.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+}
+
+impl Error {
+    /// A spec error with its reason.
+    pub fn spec(spec: &str, reason: impl Into<String>) -> Self {
+        Error::Spec {
+            spec: spec.to_string(),
+            reason: reason.into(),
+        }
+    }
+
+    /// An I/O error on `path` while doing `action`.
+    pub fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Error::Io {
+            action,
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// The process exit code: 2 for bad input (like a usage error), 1 for a failed operation.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Spec { .. } | Error::Input(_) => 2,
+            Error::Io { .. } => 1,
+        }
+    }
+}
+
+/// The library's result type.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,102 @@
+//! Rulesets: what the moves of each game are, parsed from spec strings such as `sub:1,3,4+misere`.
+//!
+//! A [`Game`] knows its moves and nothing about algorithms. [`Game::moves`] compiles it, for
+//! positions below a bound, into a [`Moves`] value that engines and position evaluation consume.
+
+mod catalogue;
+mod divisor;
+mod moves;
+mod primes;
+mod spec;
+mod subtraction;
+
+pub use catalogue::{CATALOGUE, CatalogueEntry};
+pub use divisor::DivisorRule;
+pub use moves::{Moves, Window};
+pub use primes::primes_below;
+pub use subtraction::SubtractionSet;
+
+/// Which player wins when no move is left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Play {
+    /// The player who cannot move loses; tables hold Grundy values.
+    Normal,
+    /// The player who cannot move wins; tables hold outcomes (0 = P, 1 = N).
+    Misere,
+}
+
+/// The move rule of a one-heap game, without modifiers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rule {
+    /// From n move to n − s for s in the set, s ≤ n.
+    Subtraction(SubtractionSet),
+    /// Moves defined by the divisors of n.
+    Divisor(DivisorRule),
+    /// Remove an even number but not the whole heap, or the whole heap when it is odd.
+    EvenIfNotAll,
+    /// Remove at least one and at most half of the heap.
+    Half,
+}
+
+/// A fully specified game: a rule plus the `+leave1` and `+misere` modifiers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// The move rule.
+    pub rule: Rule,
+    /// `+leave1`: every move must leave at least one object (no move to 0).
+    pub leave1: bool,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The canonical spec text (sorted sets, modifiers in a fixed order).
+    pub spec: String,
+}
+
+impl Game {
+    /// Parses a spec such as `squares`, `sub:1,3,4+leave1` or `set-file:moves.txt+misere`.
+    pub fn parse(text: &str) -> crate::Result<Game> {
+        spec::parse(text)
+    }
+
+    /// The smallest position every move may reach: 1 under `+leave1`, else 0.
+    pub fn min_target(&self) -> u64 {
+        u64::from(self.leave1)
+    }
+
+    /// Compiles the rule into move lists for positions below `n` (sieving primes or
+    /// smallest prime factors as the rule needs).
+    pub fn moves(&self, n: u64) -> Moves {
+        Moves::new(&self.rule, self.min_target(), n)
+    }
+
+    /// The largest element of a finite subtraction set, which is the window length of its
+    /// periodicity proof; None for every other game.
+    pub fn finite_set_max(&self) -> Option<u64> {
+        match &self.rule {
+            Rule::Subtraction(set) => set.finite_max(),
+            _ => None,
+        }
+    }
+
+    /// A file-name-safe form of the spec: letters, digits, `.`, `_`, `-` and `+` only.
+    pub fn file_stem(&self) -> String {
+        let text = match &self.rule {
+            Rule::Subtraction(SubtractionSet::File { path, .. }) => {
+                let stem = std::path::Path::new(path)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let modifiers = self.spec.find('+').map_or("", |i| &self.spec[i..]);
+                format!("set-file_{stem}{modifiers}")
+            }
+            _ => self.spec.clone(),
+        };
+        text.chars()
+            .map(|c| match c {
+                ':' => '_',
+                ',' => '-',
+                c if c.is_ascii_alphanumeric() || "._-+".contains(c) => c,
+                _ => '_',
+            })
+            .collect()
+    }
+}

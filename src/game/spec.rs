@@ -1,0 +1,238 @@
+//! The spec grammar: `NAME[:ARGS][+leave1][+misere]`.
+
+use super::{DivisorRule, Game, Play, Rule, SubtractionSet};
+use crate::error::{Error, Result};
+
+/// Parses a spec string into a [`Game`], reading the set file of `set-file:PATH`.
+pub fn parse(text: &str) -> Result<Game> {
+    let spec = text.trim();
+    let err = |reason: String| Error::spec(spec, reason);
+    let (mut base, mut leave1, mut misere) = (spec, false, false);
+    loop {
+        if let Some(rest) = base.strip_suffix("+leave1") {
+            if leave1 {
+                return Err(err("'+leave1' is given twice".into()));
+            }
+            (base, leave1) = (rest, true);
+        } else if let Some(rest) = base.strip_suffix("+misere") {
+            if misere {
+                return Err(err("'+misere' is given twice".into()));
+            }
+            (base, misere) = (rest, true);
+        } else {
+            break;
+        }
+    }
+    let (name, args) = match base.split_once(':') {
+        Some((name, args)) => (name.trim(), Some(args)),
+        None => (base.trim(), None),
+    };
+    if name != "set-file" {
+        if let Some(i) = base.find('+') {
+            return Err(err(format!(
+                "unknown modifier '{}' (modifiers are +leave1 and +misere)",
+                &base[i..]
+            )));
+        }
+    }
+    let rule = parse_rule(name, args).map_err(err)?;
+    let mut canonical = canonical_base(name, &rule);
+    if leave1 {
+        canonical.push_str("+leave1");
+    }
+    if misere {
+        canonical.push_str("+misere");
+    }
+    Ok(Game {
+        rule,
+        leave1,
+        play: if misere { Play::Misere } else { Play::Normal },
+        spec: canonical,
+    })
+}
+
+/// The rule named `name` with its argument text.
+fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, String> {
+    let no_args = |rule: Rule| match args {
+        None => Ok(rule),
+        Some(a) => Err(format!("'{name}' takes no arguments, but ':{a}' was given")),
+    };
+    let need = |what: &str| args.ok_or_else(|| format!("'{name}' needs {what}, e.g. {name}:{}", example(name)));
+    use SubtractionSet as S;
+    Ok(match name {
+        "nim" => no_args(Rule::Subtraction(S::Nim))?,
+        "powers-of-2" => no_args(Rule::Subtraction(S::PowersOfTwo))?,
+        "squares" => no_args(Rule::Subtraction(S::Powers(2)))?,
+        "cubes" => no_args(Rule::Subtraction(S::Powers(3)))?,
+        "triangular" => no_args(Rule::Subtraction(S::Triangular))?,
+        "fibonacci" => no_args(Rule::Subtraction(S::Fibonacci))?,
+        "primes" => no_args(Rule::Subtraction(S::Primes))?,
+        "pim" => no_args(Rule::Subtraction(S::Pim))?,
+        "aliquot" => no_args(Rule::Divisor(DivisorRule::Aliquot))?,
+        "proper-divisors" => no_args(Rule::Divisor(DivisorRule::ProperDivisors))?,
+        "divisors" => no_args(Rule::Divisor(DivisorRule::Divisors))?,
+        "to-divisor" => no_args(Rule::Divisor(DivisorRule::ToDivisor))?,
+        "even-if-not-all" => no_args(Rule::EvenIfNotAll)?,
+        "half" => no_args(Rule::Half)?,
+        "sub" => Rule::Subtraction(S::Finite(parse_set(need("a set of steps")?)?)),
+        "allbut" => Rule::Subtraction(S::AllBut(parse_set(need("the excluded steps")?)?)),
+        "bachet" => Rule::Subtraction(S::Bachet(parse_positive(need("k")?, "k")?)),
+        "powers" => {
+            let k = parse_positive(need("an exponent")?, "the exponent")?;
+            if k > 63 {
+                return Err(format!("exponent {k} is too large: j^{k} exceeds 2^64 for every j > 1 (use 1 to 63)"));
+            }
+            Rule::Subtraction(S::Powers(k as u32))
+        }
+        "set-file" => {
+            let path = need("a file path")?.trim();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read set file '{path}': {e}"))?;
+            let elements = parse_set_lines(&text).map_err(|e| format!("set file '{path}': {e}"))?;
+            Rule::Subtraction(S::File {
+                path: path.to_string(),
+                elements,
+            })
+        }
+        "" => return Err("the game name is empty; run 'nimsieve games' for the list".into()),
+        other => {
+            return Err(format!(
+                "unknown game '{other}'; run 'nimsieve games' for the list"
+            ));
+        }
+    })
+}
+
+/// An example argument for the error message of a game that needs one.
+fn example(name: &str) -> &'static str {
+    match name {
+        "sub" => "1,3,4",
+        "allbut" => "2,3",
+        "set-file" => "moves.txt",
+        _ => "3",
+    }
+}
+
+/// A positive integer argument named `what`.
+fn parse_positive(text: &str, what: &str) -> std::result::Result<u64, String> {
+    let value = parse_element(text)?;
+    if value == 0 {
+        return Err(format!("{what} must be at least 1"));
+    }
+    Ok(value)
+}
+
+/// One number of a set or argument, with a message that names it.
+fn parse_element(text: &str) -> std::result::Result<u64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("an element is empty (write the set as 1,3,4)".into());
+    }
+    crate::number::parse_u64(t).map_err(|_| {
+        if t.bytes().all(|b| b.is_ascii_digit()) {
+            format!("'{t}' is larger than 2^64 - 1")
+        } else {
+            format!("'{t}' is not a positive integer")
+        }
+    })
+}
+
+/// A comma-separated set: positive, distinct; returned sorted.
+fn parse_set(text: &str) -> std::result::Result<Vec<u64>, String> {
+    let elements = text.split(',').map(parse_element).collect::<std::result::Result<Vec<_>, _>>()?;
+    check_set(elements)
+}
+
+/// The lines of a set file: one number a line; blank lines and `#` comments are skipped.
+fn parse_set_lines(text: &str) -> std::result::Result<Vec<u64>, String> {
+    let mut elements = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if !line.is_empty() {
+            elements.push(parse_element(line).map_err(|e| format!("line {}: {e}", i + 1))?);
+        }
+    }
+    if elements.is_empty() {
+        return Err("it holds no numbers (write one step a line)".into());
+    }
+    check_set(elements)
+}
+
+/// Rejects 0 and duplicates; sorts.
+fn check_set(mut elements: Vec<u64>) -> std::result::Result<Vec<u64>, String> {
+    if elements.contains(&0) {
+        return Err("0 is not a move (every step must be at least 1)".into());
+    }
+    elements.sort_unstable();
+    if let Some(w) = elements.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("{} appears twice (list each step once)", w[0]));
+    }
+    Ok(elements)
+}
+
+/// The canonical text of a rule: sorted sets, no spaces.
+fn canonical_base(name: &str, rule: &Rule) -> String {
+    let join = |s: &[u64]| s.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    match rule {
+        Rule::Subtraction(SubtractionSet::Finite(s)) => format!("sub:{}", join(s)),
+        Rule::Subtraction(SubtractionSet::AllBut(s)) => format!("allbut:{}", join(s)),
+        Rule::Subtraction(SubtractionSet::Bachet(k)) => format!("bachet:{k}"),
+        Rule::Subtraction(SubtractionSet::Powers(k)) if name == "powers" => format!("powers:{k}"),
+        Rule::Subtraction(SubtractionSet::File { path, .. }) => format!("set-file:{path}"),
+        _ => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_specs() {
+        assert_eq!(parse("sub:4,1,3").unwrap().spec, "sub:1,3,4");
+        assert_eq!(parse(" squares+misere+leave1 ").unwrap().spec, "squares+leave1+misere");
+        assert_eq!(parse("powers:2").unwrap().rule, parse("squares").unwrap().rule);
+        assert_eq!(parse("primes+leave1").unwrap().min_target(), 1);
+    }
+
+    #[test]
+    fn bad_specs_name_the_problem() {
+        let cases = [
+            ("", "empty"),
+            ("squarez", "unknown game 'squarez'"),
+            ("sub:", "empty"),
+            ("sub", "needs a set"),
+            ("sub:1,0", "0 is not a move"),
+            ("sub:1,2,1", "1 appears twice"),
+            ("sub:1,x", "'x' is not a positive integer"),
+            ("sub:99999999999999999999", "larger than 2^64"),
+            ("squares:3", "takes no arguments"),
+            ("squares+fast", "unknown modifier '+fast'"),
+            ("nim+misere+misere", "given twice"),
+            ("bachet:0", "at least 1"),
+            ("powers:0", "at least 1"),
+            ("powers:64", "too large"),
+            ("set-file:/nonexistent/moves.txt", "cannot read set file"),
+        ];
+        for (spec, want) in cases {
+            let msg = parse(spec).unwrap_err().to_string();
+            assert!(msg.contains(want), "{spec:?}: {msg:?} lacks {want:?}");
+            assert!(!msg.contains('\n'), "{spec:?}: message must be one line");
+        }
+    }
+
+    #[test]
+    fn set_files_are_read_and_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.txt");
+        std::fs::write(&path, "# steps\n4\n1\n\n3  # three\n").unwrap();
+        let game = parse(&format!("set-file:{}+misere", path.display())).unwrap();
+        assert_eq!(game.finite_set_max(), Some(4));
+        assert_eq!(game.file_stem(), "set-file_s+misere");
+        for (body, want) in [("", "no numbers"), ("1\n0\n", "0 is not"), ("2\n2\n", "twice"), ("1\nx\n", "line 2")] {
+            std::fs::write(&path, body).unwrap();
+            let msg = parse(&format!("set-file:{}", path.display())).unwrap_err().to_string();
+            assert!(msg.contains(want), "{body:?}: {msg}");
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! nimsieve computes Sprague–Grundy values and P-positions of impartial games and writes them as
+//! tables. The flow is one way: a [`game::Game`] spec is compiled into moves, an
+//! [`engine`] fills a [`table::Table`], [`analysis`] reads it and [`emit`] writes it.
+
+pub mod analysis;
+pub mod emit;
+pub mod engine;
+pub mod error;
+pub mod game;
+pub mod number;
+pub mod progress;
+pub mod table;
+
+pub use error::{Error, Result};
+
+/// The folder output files go to when no `-o` is given.
+pub const DEFAULT_OUTPUT_DIR: &str = "output";

@@ -43,7 +43,7 @@ enum Command {
         /// Game spec, e.g. squares or sub:1,3,4 (see `nimsieve games`).
         game: String,
         /// Heap sizes.
-        #[arg(required = true)]
+        #[arg(required = true, allow_negative_numbers = true)]
         heaps: Vec<String>,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -61,7 +61,13 @@ struct TableArgs {
     #[arg(short = 'n')]
     n: String,
     /// Output format; repeat or separate with commas for several.
-    #[arg(long = "format", short = 'f', value_enum, value_delimiter = ',', default_value = "csv")]
+    #[arg(
+        long = "format",
+        short = 'f',
+        value_enum,
+        value_delimiter = ',',
+        default_value = "csv"
+    )]
     formats: Vec<Format>,
     /// Output file (one format), or - for standard output. Default: output/<game>-<N>.<ext>.
     #[arg(short = 'o', long)]
@@ -115,10 +121,13 @@ fn tabulate(args: &TableArgs, ppos_offset: Option<u64>) -> Result<()> {
     let stem = format!("{}-{n}{suffix}", game.file_stem());
     let folder = Path::new(DEFAULT_OUTPUT_DIR);
     if args.output.is_none() {
-        std::fs::create_dir_all(folder).map_err(|e| Error::io("cannot create folder", folder, e))?;
+        std::fs::create_dir_all(folder)
+            .map_err(|e| Error::io("cannot create folder", folder, e))?;
     }
     let destinations = emit::destinations(&formats, args.output.as_deref(), folder, &stem)?;
-    destinations.iter().try_for_each(|(_, d)| d.check_writable())?;
+    destinations
+        .iter()
+        .try_for_each(|(_, d)| d.check_writable())?;
 
     let engine = engine::choose(&game, n);
     let started = Instant::now();
@@ -183,19 +192,35 @@ fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {
         .collect::<Result<Vec<u64>>>()?;
     let e = position::evaluate(&game, &heaps)?;
     if json {
-        println!("{}", serde_json::to_string(&e).expect("evaluation serialises"));
+        println!(
+            "{}",
+            serde_json::to_string(&e).expect("evaluation serialises")
+        );
         return Ok(());
     }
     let kind = ValueKind::of(game.play);
     let join = |v: &[String]| v.join(" ");
-    println!("heaps:   {}", join(&heaps.iter().map(u64::to_string).collect::<Vec<_>>()));
-    println!("values:  {}", join(&e.values.iter().map(u32::to_string).collect::<Vec<_>>()));
+    println!(
+        "heaps:   {}",
+        join(&heaps.iter().map(u64::to_string).collect::<Vec<_>>())
+    );
+    println!(
+        "values:  {}",
+        join(&e.values.iter().map(u32::to_string).collect::<Vec<_>>())
+    );
     println!("nim-sum: {}", e.nim_sum);
     let who = match e.outcome {
         position::Outcome::P => "P (the player to move loses)",
         position::Outcome::N => "N (the player to move wins)",
     };
-    println!("outcome: {who}{}", if kind == ValueKind::Outcome { " under misère play" } else { "" });
+    println!(
+        "outcome: {who}{}",
+        if kind == ValueKind::Outcome {
+            " under misère play"
+        } else {
+            ""
+        }
+    );
     if e.winning_moves.is_empty() {
         println!("winning moves: none");
     } else {

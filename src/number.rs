@@ -32,8 +32,7 @@ pub fn parse_u64(text: &str) -> Result<u64> {
             .and_then(|p| p.checked_mul(mantissa))
             .ok_or_else(|| bad("larger than 2^64 - 1"));
     }
-    if t.bytes().all(|b| b.is_ascii_digit() || b == b'_') && t.bytes().any(|b| b.is_ascii_digit())
-    {
+    if t.bytes().all(|b| b.is_ascii_digit() || b == b'_') && t.bytes().any(|b| b.is_ascii_digit()) {
         return digits(t).ok_or_else(|| bad("larger than 2^64 - 1"));
     }
     Err(bad("not a number"))
@@ -45,9 +44,9 @@ fn digits(text: &str) -> Option<u64> {
     if t.is_empty() || t.starts_with('_') || !t.bytes().all(|b| b.is_ascii_digit() || b == b'_') {
         return None;
     }
-    t.bytes()
-        .filter(|b| *b != b'_')
-        .try_fold(0u64, |acc, b| acc.checked_mul(10)?.checked_add(u64::from(b - b'0')))
+    t.bytes().filter(|b| *b != b'_').try_fold(0u64, |acc, b| {
+        acc.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+    })
 }
 
 #[cfg(test)]
@@ -61,14 +60,24 @@ mod tests {
         assert_eq!(parse_u64("1e6").unwrap(), 1_000_000);
         assert_eq!(parse_u64("3E2").unwrap(), 300);
         assert_eq!(parse_u64("2^20").unwrap(), 1_048_576);
-        assert_eq!(parse_u64("2^64").is_err(), true);
+        assert!(parse_u64("2^64").is_err());
         assert_eq!(parse_u64("18446744073709551615").unwrap(), u64::MAX);
     }
 
     #[test]
     fn rejects_garbage_and_overflow() {
         for bad in [
-            "", "-5", "1.5", "abc", "1e", "^3", "2^", "18446744073709551616", "1e20", "_1", "0x10",
+            "",
+            "-5",
+            "1.5",
+            "abc",
+            "1e",
+            "^3",
+            "2^",
+            "18446744073709551616",
+            "1e20",
+            "_1",
+            "0x10",
         ] {
             assert!(parse_u64(bad).is_err(), "{bad} should be rejected");
         }

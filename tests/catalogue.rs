@@ -8,20 +8,28 @@ use nimsieve::progress::Progress;
 
 fn values(spec: &str, n: u64) -> Vec<u32> {
     let game = Game::parse(spec).unwrap();
-    reference::compute(&game, n, &Progress::hidden()).unwrap().values
+    reference::compute(&game, n, &Progress::hidden())
+        .unwrap()
+        .values
 }
 
 fn ppos(spec: &str, n: u64) -> Vec<u64> {
     let game = Game::parse(spec).unwrap();
-    reference::compute(&game, n, &Progress::hidden()).unwrap().p_positions()
+    reference::compute(&game, n, &Progress::hidden())
+        .unwrap()
+        .p_positions()
 }
 
 fn list(text: &str) -> Vec<u32> {
-    text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    text.split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
 }
 
 fn list64(text: &str) -> Vec<u64> {
-    text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    text.split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
 }
 
 fn assert_prefix(spec: &str, text: &str) {
@@ -66,7 +74,11 @@ fn finite_subtraction_periods() {
         ("bachet:4", 0, 5),
     ];
     for (spec, preperiod, period) in cases {
-        assert_eq!(proven_period(spec, 1000), Some(Period { preperiod, period }), "{spec}");
+        assert_eq!(
+            proven_period(spec, 1000),
+            Some(Period { preperiod, period }),
+            "{spec}"
+        );
     }
 }
 
@@ -74,9 +86,15 @@ fn finite_subtraction_periods() {
 fn bachet_powers_of_two_pim_closed_forms() {
     for k in 1..8u32 {
         let v = values(&format!("bachet:{k}"), 500);
-        assert!(v.iter().enumerate().all(|(x, &g)| g == x as u32 % (k + 1)), "bachet:{k}");
+        assert!(
+            v.iter().enumerate().all(|(x, &g)| g == x as u32 % (k + 1)),
+            "bachet:{k}"
+        );
     }
-    assert_eq!(ppos("bachet:4", 100), (0..100).step_by(5).collect::<Vec<u64>>());
+    assert_eq!(
+        ppos("bachet:4", 100),
+        (0..100).step_by(5).collect::<Vec<u64>>()
+    );
     let v = values("powers-of-2", 3000);
     assert!(v.iter().enumerate().all(|(x, &g)| g == x as u32 % 3));
     let v = values("pim", 3000);
@@ -128,7 +146,10 @@ fn subtract_a_square() {
 #[test]
 fn leave_one_convention() {
     assert_prefix("primes+leave1", "0 0 0 1 1 2 2 3 3 4 0 0 1 1 2 2 3 3 4 4");
-    assert_eq!(ppos("primes+leave1", 100), list64("0 1 2 10 11 26 35 36 50 56 86 92"));
+    assert_eq!(
+        ppos("primes+leave1", 100),
+        list64("0 1 2 10 11 26 35 36 50 56 86 92")
+    );
 }
 
 #[test]
@@ -137,12 +158,29 @@ fn divisor_games() {
     let v = values("aliquot", 2000);
     assert_eq!(&v[..2], &[0, 0]);
     assert!((1..2000).all(|x| v[x] == two_adic(x)));
-    assert_eq!(ppos("aliquot", 100), [0].into_iter().chain((1..100).step_by(2)).collect::<Vec<u64>>());
+    assert_eq!(
+        ppos("aliquot", 100),
+        [0].into_iter()
+            .chain((1..100).step_by(2))
+            .collect::<Vec<u64>>()
+    );
 
-    assert_prefix("proper-divisors", "0 0 0 0 1 0 2 0 0 0 1 0 3 0 1 0 2 0 1 0 3");
-    let even_p: Vec<u64> = ppos("proper-divisors", 10_000).into_iter().filter(|x| x % 2 == 0).collect();
+    assert_prefix(
+        "proper-divisors",
+        "0 0 0 0 1 0 2 0 0 0 1 0 3 0 1 0 2 0 1 0 3",
+    );
+    let even_p: Vec<u64> = ppos("proper-divisors", 10_000)
+        .into_iter()
+        .filter(|x| x % 2 == 0)
+        .collect();
     assert_eq!(even_p, [0, 2, 8, 32, 128, 512, 2048, 8192]);
-    assert_eq!(ppos("proper-divisors", 10_000).iter().filter(|x| *x % 2 == 1).count(), 5000);
+    assert_eq!(
+        ppos("proper-divisors", 10_000)
+            .iter()
+            .filter(|x| *x % 2 == 1)
+            .count(),
+        5000
+    );
 
     let v = values("divisors", 2000);
     assert_eq!(v[0], 0);
@@ -152,7 +190,7 @@ fn divisor_games() {
     let omega = |mut x: u64| {
         let (mut count, mut p) = (0, 2);
         while x > 1 {
-            while x % p == 0 {
+            while x.is_multiple_of(p) {
                 x /= p;
                 count += 1;
             }
@@ -180,14 +218,19 @@ fn other_one_heap_rules() {
 #[test]
 fn misere_outcomes() {
     let p = |spec: &str| ppos(spec, 40);
-    assert_eq!(p("bachet:3+misere"), (1..40).step_by(4).collect::<Vec<u64>>());
+    assert_eq!(
+        p("bachet:3+misere"),
+        (1..40).step_by(4).collect::<Vec<u64>>()
+    );
     assert_eq!(p("squares+misere"), list64("1 3 6 8 11 13 16 18 21 23 35"));
     assert_eq!(p("primes+misere"), list64("2 3 11 12 27 36 37"));
     assert!(values("squares+misere", 200).iter().all(|&o| o <= 1));
 }
 
 fn moves(list: &[(usize, u64, u64)]) -> Vec<HeapMove> {
-    list.iter().map(|&(heap, from, to)| HeapMove { heap, from, to }).collect()
+    list.iter()
+        .map(|&(heap, from, to)| HeapMove { heap, from, to })
+        .collect()
 }
 
 #[test]
@@ -212,7 +255,10 @@ fn several_heaps() {
 
     let pim = Game::parse("pim").unwrap();
     let e = evaluate(&pim, &[7, 19, 23, 56]).unwrap();
-    assert_eq!((e.values.as_slice(), e.nim_sum, e.outcome), (&[3, 3, 3, 0][..], 3, Outcome::N));
+    assert_eq!(
+        (e.values.as_slice(), e.nim_sum, e.outcome),
+        (&[3, 3, 3, 0][..], 3, Outcome::N)
+    );
     for m in moves(&[(0, 7, 4), (1, 19, 16), (2, 23, 20), (3, 56, 55)]) {
         assert!(e.winning_moves.contains(&m), "{m:?}");
     }

@@ -45,8 +45,20 @@ mod tests {
     #[test]
     fn finds_period_and_preperiod() {
         let seq = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1];
-        assert_eq!(find(&seq, 3, 3), Some(Period { preperiod: 1, period: 3 }));
+        assert_eq!(
+            find(&seq, 3, 3),
+            Some(Period {
+                preperiod: 1,
+                period: 3
+            })
+        );
         assert_eq!(find(&seq[..5], 3, 3), None, "too short to prove");
-        assert_eq!(find(&[7; 6], 2, 2), Some(Period { preperiod: 0, period: 1 }));
+        assert_eq!(
+            find(&[7; 6], 2, 2),
+            Some(Period {
+                preperiod: 0,
+                period: 1
+            })
+        );
     }
 }

@@ -46,7 +46,9 @@ pub struct Evaluation {
 /// play is supported for Nim only (Bouton's misère rule).
 pub fn evaluate(game: &Game, heaps: &[u64]) -> Result<Evaluation> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let bound = largest.checked_add(1).ok_or_else(|| Error::Input("heap too large".into()))?;
+    let bound = largest
+        .checked_add(1)
+        .ok_or_else(|| Error::Input("heap too large".into()))?;
     let is_nim = matches!(game.rule, Rule::Subtraction(SubtractionSet::Nim)) && !game.leave1;
     if game.play == Play::Misere && !is_nim {
         return Err(Error::Input(format!(
@@ -84,7 +86,11 @@ pub fn evaluate(game: &Game, heaps: &[u64]) -> Result<Evaluation> {
         after[heap] = from;
     }
     Ok(Evaluation {
-        outcome: if is_p(heaps, nim_sum) { Outcome::P } else { Outcome::N },
+        outcome: if is_p(heaps, nim_sum) {
+            Outcome::P
+        } else {
+            Outcome::N
+        },
         values,
         nim_sum,
         winning_moves,

@@ -31,10 +31,12 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
                 if classes.is_empty() {
                     classes.resize_with(w.step as usize, || None);
                 }
-                let class = classes[(w.lo % w.step) as usize].get_or_insert_with(|| WindowCounts::new(w.lo));
+                let class = classes[(w.lo % w.step) as usize]
+                    .get_or_insert_with(|| WindowCounts::new(w.lo));
                 class.slide(w.lo, w.hi, w.step, &values);
                 let removed: Vec<u32> = w.except.iter().map(|&m| values[m as usize]).collect();
-                let (has_option, mex) = class.mex_adjusted(&removed, w.extra.map(|m| values[m as usize]));
+                let (has_option, mex) =
+                    class.mex_adjusted(&removed, w.extra.map(|m| values[m as usize]));
                 values.push(settle(has_option, mex));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);
@@ -56,7 +58,9 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
                         seen[v] = x;
                     }
                 }
-                let mex = (0..seen.len()).find(|&v| seen[v] != x).unwrap_or(seen.len()) as u32;
+                let mex = (0..seen.len())
+                    .find(|&v| seen[v] != x)
+                    .unwrap_or(seen.len()) as u32;
                 values.push(settle(!options.is_empty(), mex));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);

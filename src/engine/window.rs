@@ -47,7 +47,13 @@ impl WindowCounts {
     pub fn mex_adjusted(&mut self, removed: &[u32], added: Option<u32>) -> (bool, u32) {
         removed.iter().for_each(|&v| self.remove(v));
         added.into_iter().for_each(|v| self.add(v));
-        let result = (self.size > 0, self.absent.first().copied().unwrap_or(self.counts.len() as u32));
+        let result = (
+            self.size > 0,
+            self.absent
+                .first()
+                .copied()
+                .unwrap_or(self.counts.len() as u32),
+        );
         added.into_iter().for_each(|v| self.remove(v));
         removed.iter().for_each(|&v| self.add(v));
         result

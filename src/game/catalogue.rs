@@ -12,26 +12,53 @@ pub struct CatalogueEntry {
 /// Every game family and modifier, in the order `nimsieve games` lists them.
 pub const CATALOGUE: &[CatalogueEntry] = &[
     entry("nim", "take any number of objects (g(n) = n)"),
-    entry("sub:a,b,...", "subtract an element of the finite set {a, b, ...}"),
+    entry(
+        "sub:a,b,...",
+        "subtract an element of the finite set {a, b, ...}",
+    ),
     entry("bachet:k", "subtract 1 to k (g(n) = n mod (k+1))"),
-    entry("allbut:a,b,...", "subtract any number except the listed ones"),
+    entry(
+        "allbut:a,b,...",
+        "subtract any number except the listed ones",
+    ),
     entry("powers-of-2", "subtract a power of two: 1, 2, 4, 8, ..."),
     entry("squares", "subtract a positive square: 1, 4, 9, 16, ..."),
     entry("cubes", "subtract a positive cube: 1, 8, 27, ..."),
     entry("powers:k", "subtract a k-th power j^k (j >= 1)"),
-    entry("triangular", "subtract a triangular number: 1, 3, 6, 10, ..."),
-    entry("fibonacci", "subtract a Fibonacci number: 1, 2, 3, 5, 8, ..."),
+    entry(
+        "triangular",
+        "subtract a triangular number: 1, 3, 6, 10, ...",
+    ),
+    entry(
+        "fibonacci",
+        "subtract a Fibonacci number: 1, 2, 3, 5, 8, ...",
+    ),
     entry("primes", "subtract a prime"),
     entry("pim", "subtract 1 or a prime (g(n) = n mod 4)"),
-    entry("set-file:PATH", "subtract an element of the set in PATH (one number a line, # comments)"),
+    entry(
+        "set-file:PATH",
+        "subtract an element of the set in PATH (one number a line, # comments)",
+    ),
     entry("aliquot", "n -> n - d for a divisor d < n"),
     entry("proper-divisors", "n -> n - d for a divisor 1 < d < n"),
     entry("divisors", "n -> n - d for any divisor d of n"),
-    entry("to-divisor", "n -> d for a divisor d < n (g(n) = number of prime factors)"),
-    entry("even-if-not-all", "remove an even number but not all, or all of an odd heap"),
+    entry(
+        "to-divisor",
+        "n -> d for a divisor d < n (g(n) = number of prime factors)",
+    ),
+    entry(
+        "even-if-not-all",
+        "remove an even number but not all, or all of an odd heap",
+    ),
     entry("half", "remove at least one and at most half of the heap"),
-    entry("GAME+leave1", "modifier: every move must leave at least one object"),
-    entry("GAME+misere", "modifier: misere play (last to move loses); tables hold outcomes 0 = P, 1 = N"),
+    entry(
+        "GAME+leave1",
+        "modifier: every move must leave at least one object",
+    ),
+    entry(
+        "GAME+misere",
+        "modifier: misere play (last to move loses); tables hold outcomes 0 = P, 1 = N",
+    ),
 ];
 
 const fn entry(syntax: &'static str, description: &'static str) -> CatalogueEntry {

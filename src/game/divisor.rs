@@ -57,7 +57,7 @@ impl SmallestFactors {
         while rest > 1 {
             let p = u64::from(self.spf[rest as usize]);
             let mut multiplicity = 0;
-            while rest % p == 0 {
+            while rest.is_multiple_of(p) {
                 rest /= p;
                 multiplicity += 1;
             }

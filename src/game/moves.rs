@@ -132,7 +132,9 @@ impl Moves {
                     .take_while(|&&s| s + min_target <= n)
                     .map(|&s| n - s),
             ),
-            Moves::Window { rule, min_target } => out.extend(rule.window(n, *min_target).positions()),
+            Moves::Window { rule, min_target } => {
+                out.extend(rule.window(n, *min_target).positions())
+            }
             Moves::Divisor {
                 rule,
                 factors,

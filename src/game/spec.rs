@@ -27,13 +27,11 @@ pub fn parse(text: &str) -> Result<Game> {
         Some((name, args)) => (name.trim(), Some(args)),
         None => (base.trim(), None),
     };
-    if name != "set-file" {
-        if let Some(i) = base.find('+') {
-            return Err(err(format!(
-                "unknown modifier '{}' (modifiers are +leave1 and +misere)",
-                &base[i..]
-            )));
-        }
+    if let Some(i) = base.find('+').filter(|_| name != "set-file") {
+        return Err(err(format!(
+            "unknown modifier '{}' (modifiers are +leave1 and +misere)",
+            &base[i..]
+        )));
     }
     let rule = parse_rule(name, args).map_err(err)?;
     let mut canonical = canonical_base(name, &rule);
@@ -57,7 +55,9 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
         None => Ok(rule),
         Some(a) => Err(format!("'{name}' takes no arguments, but ':{a}' was given")),
     };
-    let need = |what: &str| args.ok_or_else(|| format!("'{name}' needs {what}, e.g. {name}:{}", example(name)));
+    let need = |what: &str| {
+        args.ok_or_else(|| format!("'{name}' needs {what}, e.g. {name}:{}", example(name)))
+    };
     use SubtractionSet as S;
     Ok(match name {
         "nim" => no_args(Rule::Subtraction(S::Nim))?,
@@ -80,7 +80,9 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
         "powers" => {
             let k = parse_positive(need("an exponent")?, "the exponent")?;
             if k > 63 {
-                return Err(format!("exponent {k} is too large: j^{k} exceeds 2^64 for every j > 1 (use 1 to 63)"));
+                return Err(format!(
+                    "exponent {k} is too large: j^{k} exceeds 2^64 for every j > 1 (use 1 to 63)"
+                ));
             }
             Rule::Subtraction(S::Powers(k as u32))
         }
@@ -139,7 +141,10 @@ fn parse_element(text: &str) -> std::result::Result<u64, String> {
 
 /// A comma-separated set: positive, distinct; returned sorted.
 fn parse_set(text: &str) -> std::result::Result<Vec<u64>, String> {
-    let elements = text.split(',').map(parse_element).collect::<std::result::Result<Vec<_>, _>>()?;
+    let elements = text
+        .split(',')
+        .map(parse_element)
+        .collect::<std::result::Result<Vec<_>, _>>()?;
     check_set(elements)
 }
 
@@ -190,8 +195,14 @@ mod tests {
     #[test]
     fn canonical_specs() {
         assert_eq!(parse("sub:4,1,3").unwrap().spec, "sub:1,3,4");
-        assert_eq!(parse(" squares+misere+leave1 ").unwrap().spec, "squares+leave1+misere");
-        assert_eq!(parse("powers:2").unwrap().rule, parse("squares").unwrap().rule);
+        assert_eq!(
+            parse(" squares+misere+leave1 ").unwrap().spec,
+            "squares+leave1+misere"
+        );
+        assert_eq!(
+            parse("powers:2").unwrap().rule,
+            parse("squares").unwrap().rule
+        );
         assert_eq!(parse("primes+leave1").unwrap().min_target(), 1);
     }
 
@@ -229,9 +240,16 @@ mod tests {
         let game = parse(&format!("set-file:{}+misere", path.display())).unwrap();
         assert_eq!(game.finite_set_max(), Some(4));
         assert_eq!(game.file_stem(), "set-file_s+misere");
-        for (body, want) in [("", "no numbers"), ("1\n0\n", "0 is not"), ("2\n2\n", "twice"), ("1\nx\n", "line 2")] {
+        for (body, want) in [
+            ("", "no numbers"),
+            ("1\n0\n", "0 is not"),
+            ("2\n2\n", "twice"),
+            ("1\nx\n", "line 2"),
+        ] {
             std::fs::write(&path, body).unwrap();
-            let msg = parse(&format!("set-file:{}", path.display())).unwrap_err().to_string();
+            let msg = parse(&format!("set-file:{}", path.display()))
+                .unwrap_err()
+                .to_string();
             assert!(msg.contains(want), "{body:?}: {msg}");
         }
     }

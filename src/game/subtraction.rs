@@ -38,7 +38,9 @@ impl SubtractionSet {
     /// The largest element when the set is finite.
     pub fn finite_max(&self) -> Option<u64> {
         match self {
-            SubtractionSet::Finite(s) | SubtractionSet::File { elements: s, .. } => s.last().copied(),
+            SubtractionSet::Finite(s) | SubtractionSet::File { elements: s, .. } => {
+                s.last().copied()
+            }
             SubtractionSet::Bachet(k) => Some(*k),
             _ => None,
         }
@@ -67,9 +69,7 @@ impl SubtractionSet {
                 .filter(|s| excluded.binary_search(s).is_err())
                 .collect(),
             SubtractionSet::PowersOfTwo => below(&mut (0..64).map(|e| 1u64 << e)),
-            SubtractionSet::Powers(k) => {
-                below(&mut (1u64..).map_while(|j| j.checked_pow(*k)))
-            }
+            SubtractionSet::Powers(k) => below(&mut (1u64..).map_while(|j| j.checked_pow(*k))),
             SubtractionSet::Triangular => {
                 below(&mut (1u64..).map_while(|j| j.checked_mul(j + 1).map(|t| t / 2)))
             }

@@ -1,0 +1,308 @@
+//! The `nimsieve` command line: every subcommand, format and error path.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+
+fn nimsieve(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("nimsieve").unwrap();
+    cmd.current_dir(dir);
+    cmd
+}
+
+fn stdout_of(dir: &Path, args: &[&str]) -> String {
+    let out = nimsieve(dir)
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+fn json_of(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn games_lists_every_family() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout_of(dir.path(), &["games"]);
+    for name in [
+        "nim",
+        "sub:",
+        "bachet:",
+        "allbut:",
+        "powers-of-2",
+        "squares",
+        "cubes",
+        "powers:",
+        "triangular",
+        "fibonacci",
+        "primes",
+        "pim",
+        "set-file:",
+        "aliquot",
+        "proper-divisors",
+        "divisors",
+        "to-divisor",
+        "even-if-not-all",
+        "half",
+        "+leave1",
+        "+misere",
+    ] {
+        assert!(out.contains(name), "missing {name}");
+    }
+}
+
+#[test]
+fn grundy_writes_each_format_to_the_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    nimsieve(dir.path())
+        .args([
+            "grundy",
+            "sub:4,1,3",
+            "-n",
+            "2^6",
+            "--format",
+            "csv,bfile",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote output/sub_1-3-4-64.csv"));
+    let out = dir.path().join("output");
+    let csv = std::fs::read_to_string(out.join("sub_1-3-4-64.csv")).unwrap();
+    assert!(csv.starts_with("n,g\n0,0\n1,1\n2,0\n3,1\n4,2\n"));
+    assert_eq!(csv.lines().count(), 65);
+    let bfile = std::fs::read_to_string(out.join("sub_1-3-4-64.txt")).unwrap();
+    assert!(
+        bfile.starts_with("0 0\n1 1\n2 0\n") && bfile.ends_with("63 0\n") && !bfile.contains('\r')
+    );
+    let json = json_of(&out.join("sub_1-3-4-64.json"));
+    assert_eq!(json["game"], "sub:1,3,4");
+    assert_eq!(json["n"], 64);
+    assert_eq!(json["max_value"], 3);
+    assert_eq!(json["counts"], serde_json::json!([19, 18, 18, 9]));
+    assert_eq!(json["first_occurrence"], serde_json::json!([0, 1, 4, 5]));
+    assert_eq!(json["p_count"], 19);
+    assert_eq!(
+        json["period"],
+        serde_json::json!({"preperiod": 0, "period": 7})
+    );
+    assert_eq!(json["engine"], "reference");
+    assert!(json["threads"].as_u64().unwrap() >= 1 && json["elapsed_s"].is_number());
+    let leftovers = std::fs::read_dir(&out)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains("partial")
+        })
+        .count();
+    assert_eq!(leftovers, 0);
+}
+
+#[test]
+fn ppos_formats_and_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = stdout_of(dir.path(), &["ppos", "squares", "-n", "30", "-o", "-"]);
+    assert_eq!(
+        csv,
+        "k,n\n0,0\n1,2\n2,5\n3,7\n4,10\n5,12\n6,15\n7,17\n8,20\n9,22\n"
+    );
+    let bfile = stdout_of(
+        dir.path(),
+        &[
+            "ppos", "squares", "-n", "1e2", "--offset", "1", "-f", "bfile", "-o", "-",
+        ],
+    );
+    assert!(bfile.starts_with("1 0\n2 2\n3 5\n") && bfile.ends_with("21 95\n"));
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(
+        dir.path(),
+        &["ppos", "squares", "-n", "1_000", "-f", "json", "-o", "-"],
+    ))
+    .unwrap();
+    assert_eq!(json["game"], "squares");
+    assert_eq!(json["last"], 997);
+    assert!(json["p_count"].as_u64().unwrap() > 22);
+    nimsieve(dir.path())
+        .args(["ppos", "primes", "-n", "60", "-q"])
+        .assert()
+        .success()
+        .stderr("");
+    assert!(dir.path().join("output/primes-60-ppos.csv").exists());
+}
+
+#[test]
+fn misere_tables_hold_outcomes_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = stdout_of(
+        dir.path(),
+        &["grundy", "squares+misere", "-n", "4", "-o", "-"],
+    );
+    assert_eq!(csv, "n,outcome\n0,1\n1,0\n2,1\n3,0\n");
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(
+        dir.path(),
+        &[
+            "grundy",
+            "squares+misere",
+            "-n",
+            "40",
+            "-f",
+            "json",
+            "-o",
+            "-",
+        ],
+    ))
+    .unwrap();
+    assert_eq!(json["play"], "misere");
+    assert_eq!(json["values"], "outcome (0 = P, 1 = N)");
+    assert_eq!(json["p_count"], 11);
+}
+
+#[test]
+fn eval_text_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = stdout_of(dir.path(), &["eval", "squares", "18", "26", "28"]);
+    assert!(
+        text.contains("values:  1 2 4")
+            && text.contains("nim-sum: 7")
+            && text.contains("heap 2: 28 -> 27")
+    );
+    let json = stdout_of(dir.path(), &["eval", "nim", "1", "2", "3", "--json"]);
+    assert_eq!(
+        json.trim(),
+        r#"{"values":[1,2,3],"nim_sum":0,"outcome":"P","winning_moves":[]}"#
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(
+        dir.path(),
+        &["eval", "nim", "6", "7", "3", "--json"],
+    ))
+    .unwrap();
+    assert_eq!(
+        json["winning_moves"][1],
+        serde_json::json!({"heap": 1, "from": 7, "to": 5})
+    );
+}
+
+#[test]
+fn results_do_not_depend_on_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = stdout_of(
+        dir.path(),
+        &[
+            "grundy",
+            "primes",
+            "-n",
+            "5000",
+            "--threads",
+            "1",
+            "-o",
+            "-",
+        ],
+    );
+    let two = stdout_of(
+        dir.path(),
+        &[
+            "grundy",
+            "primes",
+            "-n",
+            "5000",
+            "--threads",
+            "2",
+            "-o",
+            "-",
+        ],
+    );
+    assert_eq!(one, two);
+}
+
+/// Runs a command that must fail with `code` and a one-line message containing `want`.
+fn assert_error(args: &[&str], code: i32, want: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nimsieve(dir.path())
+        .args(args)
+        .assert()
+        .failure()
+        .code(code)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains(want), "{args:?}: {stderr:?} lacks {want:?}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?}: one line, got {stderr:?}"
+    );
+    assert!(stderr.starts_with("nimsieve: error: "));
+    assert!(!stderr.contains("panicked"));
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    assert_error(
+        &["grundy", "squarez", "-n", "10"],
+        2,
+        "unknown game 'squarez'",
+    );
+    assert_error(&["grundy", "sub:", "-n", "10"], 2, "empty");
+    assert_error(&["grundy", "sub:0,1", "-n", "10"], 2, "0 is not a move");
+    assert_error(&["grundy", "sub:3,3", "-n", "10"], 2, "3 appears twice");
+    assert_error(
+        &["grundy", "sub:1,18446744073709551616", "-n", "10"],
+        2,
+        "larger than 2^64",
+    );
+    assert_error(
+        &["grundy", "set-file:missing.txt", "-n", "10"],
+        2,
+        "cannot read set file 'missing.txt'",
+    );
+    assert_error(&["ppos", "nim+fast", "-n", "10"], 2, "unknown modifier");
+    assert_error(
+        &["grundy", "nim", "-n", "ten"],
+        2,
+        "'ten' is not a valid size",
+    );
+    assert_error(&["grundy", "nim", "-n", "0"], 2, "at least 1");
+    assert_error(&["grundy", "nim", "-n", "2^40"], 2, "too large");
+    assert_error(
+        &["grundy", "nim", "-n", "10", "--threads", "0"],
+        2,
+        "--threads",
+    );
+    assert_error(
+        &["grundy", "nim", "-n", "10", "-f", "csv,json", "-o", "x"],
+        2,
+        "one file",
+    );
+    assert_error(
+        &["grundy", "nim", "-n", "10", "-o", "no/such/dir/x.csv"],
+        1,
+        "cannot write 'no/such/dir/x.csv'",
+    );
+    assert_error(&["eval", "squares", "3", "-4"], 2, "not a valid size");
+    assert_error(&["eval", "squares+misere", "3", "4"], 2, "misère");
+}
+
+#[test]
+fn set_files_work_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("moves.txt"), "1\n3\n4\n").unwrap();
+    let from_file = stdout_of(
+        dir.path(),
+        &["grundy", "set-file:moves.txt", "-n", "50", "-o", "-"],
+    );
+    let inline = stdout_of(dir.path(), &["grundy", "sub:1,3,4", "-n", "50", "-o", "-"]);
+    assert_eq!(from_file, inline);
+    nimsieve(dir.path())
+        .args(["grundy", "set-file:moves.txt", "-n", "50"])
+        .assert()
+        .success();
+    assert!(dir.path().join("output/set-file_moves-50.csv").exists());
+}

@@ -1,9 +1,9 @@
 //! Command-line parsing (clap) and the four subcommands.
 
 use clap::{Args, Parser, Subcommand};
-use nimsieve::analysis::{period, position, summary::ValueStats};
+use nimsieve::analysis::{counting::PCounts, period, position, summary::ValueStats};
 use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
-use nimsieve::engine;
+use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::{CATALOGUE, Game};
 use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
@@ -37,6 +37,9 @@ enum Command {
         /// Index of the first P-position in b-files and CSV.
         #[arg(long, default_value_t = 0)]
         offset: u64,
+        /// Continue an interrupted run of the same game and N from its last checkpoint.
+        #[arg(long)]
+        resume: bool,
     },
     /// Evaluate a position of several heaps: values, nim-sum, outcome, winning moves.
     Eval {
@@ -78,6 +81,19 @@ struct TableArgs {
     /// No progress bar and no list of written files.
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Force an engine instead of the automatic choice: reference, or psieve (ppos only).
+    #[arg(long, value_enum)]
+    engine: Option<EngineKind>,
+    /// Modulus of the JSON's P-position counts by residue.
+    #[arg(long = "mod", default_value = "5")]
+    modulus: String,
+}
+
+/// The options only `ppos` has.
+#[derive(Debug, Clone, Copy)]
+struct PposOptions {
+    offset: u64,
+    resume: bool,
 }
 
 /// Runs the command line and returns the exit code.
@@ -95,7 +111,11 @@ pub fn main() -> i32 {
 fn run(command: Command) -> Result<()> {
     match command {
         Command::Grundy(args) => tabulate(&args, None),
-        Command::Ppos { table, offset } => tabulate(&table, Some(offset)),
+        Command::Ppos {
+            table,
+            offset,
+            resume,
+        } => tabulate(&table, Some(PposOptions { offset, resume })),
         Command::Eval { game, heaps, json } => eval(&game, &heaps, json),
         Command::Games => {
             let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
@@ -107,58 +127,105 @@ fn run(command: Command) -> Result<()> {
     }
 }
 
-/// `grundy` (offset None) and `ppos` (offset Some).
-fn tabulate(args: &TableArgs, ppos_offset: Option<u64>) -> Result<()> {
+/// Positions from which `ppos` keeps the sieve's bit table in a memory-mapped file.
+const FILE_BACKED_FROM: u64 = 1 << 27;
+
+/// `grundy` (no `ppos` options) and `ppos`.
+fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     let game = Game::parse(&args.game)?;
     let n = parse_u64(&args.n)?;
     if n == 0 {
         return Err(Error::Input("-n must be at least 1".into()));
     }
+    let modulus = parse_u64(&args.modulus)?;
+    if modulus == 0 {
+        return Err(Error::Input("--mod must be at least 1".into()));
+    }
     let threads = configure_threads(args.threads)?;
     let mut formats = args.formats.clone();
     formats.dedup();
-    let suffix = if ppos_offset.is_some() { "-ppos" } else { "" };
+    let suffix = if ppos.is_some() { "-ppos" } else { "" };
     let stem = format!("{}-{n}{suffix}", game.file_stem());
-    let folder = Path::new(DEFAULT_OUTPUT_DIR);
-    if args.output.is_none() {
-        std::fs::create_dir_all(folder)
-            .map_err(|e| Error::io("cannot create folder", folder, e))?;
-    }
-    let destinations = emit::destinations(&formats, args.output.as_deref(), folder, &stem)?;
+    // Output files and the sieve's work file go to the folder of -o PATH, or output/.
+    let folder = match args.output.as_deref() {
+        Some(path) if path != "-" => Path::new(path)
+            .parent()
+            .unwrap_or(Path::new(""))
+            .to_path_buf(),
+        _ => {
+            let folder = Path::new(DEFAULT_OUTPUT_DIR);
+            std::fs::create_dir_all(folder)
+                .map_err(|e| Error::io("cannot create folder", folder, e))?;
+            folder.to_path_buf()
+        }
+    };
+    let destinations = emit::destinations(&formats, args.output.as_deref(), &folder, &stem)?;
     destinations
         .iter()
         .try_for_each(|(_, d)| d.check_writable())?;
+    nimsieve::interrupt::install();
 
-    let engine = engine::choose(&game, n);
     let started = Instant::now();
     let progress = Progress::new(n, args.quiet);
-    let table: Table = engine.grundy(&game, n, &progress)?;
+    let engine = match (args.engine, ppos) {
+        (Some(forced), _) => forced,
+        (None, None) => engine::choose(&game, n),
+        (None, Some(_)) => engine::choose_ppos(&game, n),
+    };
+    let computed = match (engine, ppos) {
+        (EngineKind::Sieve, Some(opts)) => {
+            let steps = game.listed_steps(n).ok_or_else(|| {
+                Error::Input(format!(
+                    "the psieve engine needs a subtraction set listed element by element, not '{}'",
+                    game.spec
+                ))
+            })?;
+            let work =
+                (n >= FILE_BACKED_FROM || opts.resume).then(|| folder.join(format!("{stem}.bits")));
+            let positions =
+                engine::ppos::sieve(&game, &steps, n, work.as_deref(), opts.resume, &progress)?;
+            Computed::Positions(positions)
+        }
+        _ => Computed::Values(engine.grundy(&game, n, &progress)?),
+    };
     progress.finish();
     let info = RunInfo {
         game: game.spec.clone(),
         n,
-        kind: table.kind,
+        kind: ValueKind::of(game.play),
         engine: engine.name(),
         threads,
         elapsed_s: started.elapsed().as_secs_f64(),
     };
-    let positions;
-    let report = match ppos_offset {
-        None => Report::Grundy(GrundyReport {
+    let (table, positions) = match computed {
+        Computed::Values(table) => {
+            let positions = table.p_positions();
+            (Some(table), positions)
+        }
+        Computed::Positions(positions) => (None, positions),
+    };
+    let p_counts = PCounts::of(&positions, n, modulus);
+    let report = match (ppos, &table) {
+        (Some(opts), _) => Report::Ppos(PposReport {
+            info,
+            positions: &positions,
+            offset: opts.offset,
+            p_counts,
+        }),
+        (None, Some(table)) => Report::Grundy(GrundyReport {
             stats: ValueStats::of(&table.values),
             period: game
                 .finite_set_max()
                 .and_then(|m| period::find(&table.values, m, m + game.min_target())),
-            table: &table,
+            table,
             info,
+            p_counts,
         }),
-        Some(offset) => {
-            positions = table.p_positions();
-            Report::Ppos(PposReport {
-                info,
-                positions: &positions,
-                offset,
-            })
+        (None, None) => {
+            return Err(Error::Input(format!(
+                "the {} engine computes P-positions only; use 'nimsieve ppos'",
+                engine.name()
+            )));
         }
     };
     for (format, destination) in &destinations {
@@ -168,6 +235,12 @@ fn tabulate(args: &TableArgs, ppos_offset: Option<u64>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// What an engine produced: every value, or only the P-positions.
+enum Computed {
+    Values(Table),
+    Positions(Vec<u64>),
 }
 
 /// Sets the worker pool size and returns the number of threads in use.

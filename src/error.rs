@@ -16,6 +16,9 @@ pub enum Error {
     /// A number or other argument that is malformed or out of range.
     #[error("{0}")]
     Input(String),
+    /// The run was stopped by Ctrl-C; the message says how to resume.
+    #[error("interrupted: {0}")]
+    Interrupted(String),
     /// A file that cannot be read, written or renamed.
     #[error("{action} '{path}': {source}")]
     Io {
@@ -46,11 +49,13 @@ impl Error {
         }
     }
 
-    /// The process exit code: 2 for bad input (like a usage error), 1 for a failed operation.
+    /// The process exit code: 2 for bad input (like a usage error), 1 for a failed operation,
+    /// 130 for an interrupted run (as shells report Ctrl-C).
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Spec { .. } | Error::Input(_) => 2,
             Error::Io { .. } => 1,
+            Error::Interrupted(_) => 130,
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod emit;
 pub mod engine;
 pub mod error;
 pub mod game;
+pub mod interrupt;
 pub mod number;
 pub mod progress;
 pub mod table;

@@ -306,3 +306,162 @@ fn set_files_work_from_the_command_line() {
         .success();
     assert!(dir.path().join("output/set-file_moves-50.csv").exists());
 }
+
+#[test]
+fn ppos_json_counting_function_and_residues() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout_of(
+        dir.path(),
+        &[
+            "ppos", "squares", "-n", "2^20", "-f", "json", "--mod", "7", "-o", "-",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["engine"], "psieve");
+    let at = json["p_count_at_powers_of_two"].as_array().unwrap();
+    assert_eq!(
+        (at.len(), &at[16], &at[20]),
+        (21, &serde_json::json!(2053), &serde_json::json!(14421))
+    );
+    assert_eq!(json["modulus"], 7);
+    let residues: u64 = json["p_count_by_residue"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(residues, 14421);
+}
+
+#[test]
+fn forced_engines_agree_and_refuse_what_they_cannot_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let sieve = stdout_of(
+        dir.path(),
+        &[
+            "ppos",
+            "cubes+leave1",
+            "-n",
+            "30000",
+            "--engine",
+            "psieve",
+            "-o",
+            "-",
+        ],
+    );
+    let reference = stdout_of(
+        dir.path(),
+        &[
+            "ppos",
+            "cubes+leave1",
+            "-n",
+            "30000",
+            "--engine",
+            "reference",
+            "-o",
+            "-",
+        ],
+    );
+    assert_eq!(sieve, reference);
+    assert_error(
+        &["grundy", "squares", "-n", "10", "--engine", "psieve"],
+        2,
+        "P-positions only",
+    );
+    assert_error(
+        &["ppos", "nim", "-n", "10", "--engine", "psieve"],
+        2,
+        "listed element by element",
+    );
+    assert_error(&["ppos", "squares", "-n", "10", "--mod", "0"], 2, "--mod");
+}
+
+#[test]
+fn special_files_are_written_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    nimsieve(dir.path())
+        .args(["ppos", "squares", "-n", "20", "-q", "-o"])
+        .arg(&fifo)
+        .assert()
+        .success();
+    assert_eq!(
+        reader.join().unwrap(),
+        "k,n\n0,0\n1,2\n2,5\n3,7\n4,10\n5,12\n6,15\n7,17\n"
+    );
+    assert!(
+        !std::fs::metadata(&fifo).unwrap().is_file(),
+        "the FIFO must not be replaced"
+    );
+}
+
+#[test]
+fn interrupted_ppos_resumes_to_identical_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("nimsieve");
+    let args = ["ppos", "squares", "-n", "2^29", "-f", "csv,bfile", "-q"];
+    let mut child = std::process::Command::new(&bin)
+        .args(args)
+        .current_dir(dir.path())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(130),
+        "the run must be interrupted, not finished"
+    );
+    let output = dir.path().join("output");
+    assert!(
+        output
+            .join("squares-536870912-ppos.bits.state.json")
+            .exists()
+    );
+    assert!(
+        !output.join("squares-536870912-ppos.csv").exists(),
+        "no output before completion"
+    );
+
+    nimsieve(dir.path())
+        .args(args)
+        .arg("--resume")
+        .assert()
+        .success();
+    let resumed_csv = std::fs::read(output.join("squares-536870912-ppos.csv")).unwrap();
+    let resumed_bfile = std::fs::read(output.join("squares-536870912-ppos.txt")).unwrap();
+    assert!(
+        !output.join("squares-536870912-ppos.bits").exists(),
+        "work file removed"
+    );
+
+    nimsieve(dir.path()).args(args).assert().success();
+    assert_eq!(
+        std::fs::read(output.join("squares-536870912-ppos.csv")).unwrap(),
+        resumed_csv
+    );
+    assert_eq!(
+        std::fs::read(output.join("squares-536870912-ppos.txt")).unwrap(),
+        resumed_bfile
+    );
+    assert_eq!(
+        String::from_utf8(resumed_csv).unwrap().lines().count(),
+        1 + 1_122_049
+    );
+}

@@ -1,6 +1,7 @@
 //! JSON summary of a run: statistics, not the table itself.
 
 use super::{Emitter, Report, RunInfo};
+use crate::analysis::counting::PCounts;
 use crate::table::ValueKind;
 use serde_json::{Value, json};
 use std::io::{self, Write};
@@ -24,6 +25,7 @@ impl Emitter for Json {
                     "p_count": r.stats.p_count,
                     "period": r.period,
                 }),
+                &r.p_counts,
             ),
             Report::Ppos(r) => with_info(
                 &r.info,
@@ -31,6 +33,7 @@ impl Emitter for Json {
                     "p_count": r.positions.len(),
                     "last": r.positions.last(),
                 }),
+                &r.p_counts,
             ),
         };
         serde_json::to_writer_pretty(&mut *out, &summary)?;
@@ -38,8 +41,9 @@ impl Emitter for Json {
     }
 }
 
-/// Puts the run's game, size and engine first, then `fields`, then the timing.
-fn with_info(info: &RunInfo, fields: Value) -> Value {
+/// Puts the run's game, size and engine first, then `fields` and the counting function, then
+/// the timing.
+fn with_info(info: &RunInfo, fields: Value, p_counts: &PCounts) -> Value {
     let (play, values) = match info.kind {
         ValueKind::Grundy => ("normal", "grundy"),
         ValueKind::Outcome => ("misere", "outcome (0 = P, 1 = N)"),
@@ -52,6 +56,12 @@ fn with_info(info: &RunInfo, fields: Value) -> Value {
     if let Value::Object(fields) = fields {
         map.extend(fields);
     }
+    map.insert(
+        "p_count_at_powers_of_two".into(),
+        json!(p_counts.at_powers_of_two),
+    );
+    map.insert("modulus".into(), json!(p_counts.modulus));
+    map.insert("p_count_by_residue".into(), json!(p_counts.by_residue));
     map.insert("engine".into(), json!(info.engine));
     map.insert("threads".into(), json!(info.threads));
     map.insert("elapsed_s".into(), json!(info.elapsed_s));

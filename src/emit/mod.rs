@@ -7,6 +7,7 @@ mod output;
 
 pub use output::{Destination, destinations, write_to};
 
+use crate::analysis::counting::PCounts;
 use crate::analysis::period::Period;
 use crate::analysis::summary::ValueStats;
 use crate::table::{Table, ValueKind};
@@ -62,6 +63,8 @@ pub struct GrundyReport<'a> {
     pub stats: ValueStats,
     /// The proven period, for games where one can be proven.
     pub period: Option<Period>,
+    /// The P-position counting function.
+    pub p_counts: PCounts,
 }
 
 /// The P-positions below n (`nimsieve ppos`).
@@ -73,6 +76,8 @@ pub struct PposReport<'a> {
     pub positions: &'a [u64],
     /// Index of the first P-position in b-files (`--offset`).
     pub offset: u64,
+    /// The P-position counting function.
+    pub p_counts: PCounts,
 }
 
 /// A report any emitter can write.

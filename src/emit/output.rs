@@ -3,7 +3,7 @@
 
 use super::{Format, Report};
 use crate::error::{Error, Result};
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -45,12 +45,17 @@ pub fn destinations(
 impl Destination {
     /// Fails early, before a long computation, when the file cannot be created.
     pub fn check_writable(&self) -> Result<()> {
-        if let Destination::File(path) = self {
-            let probe = temporary_name(path);
-            File::create(&probe).map_err(|e| Error::io("cannot write", path, e))?;
-            let _ = std::fs::remove_file(&probe);
+        match self {
+            // Opening a FIFO would hand its reader an early end of file.
+            Destination::File(path) if is_special(path) => Ok(()),
+            Destination::File(path) => {
+                let probe = temporary_name(path);
+                File::create(&probe).map_err(|e| Error::io("cannot write", path, e))?;
+                let _ = std::fs::remove_file(&probe);
+                Ok(())
+            }
+            Destination::Stdout => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -70,11 +75,25 @@ pub fn write_to(format: Format, report: &Report, destination: &Destination) -> R
     }
 }
 
+/// True for an existing destination that is not a regular file (`/dev/null`, a FIFO): it is
+/// written in place, since renaming over it would replace it.
+fn is_special(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file())
+}
+
 /// Writes a file under a temporary name beside `path`, then renames it to `path`.
 fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<()> {
+    if is_special(path) {
+        let result = OpenOptions::new().write(true).open(path).and_then(|file| {
+            let mut out = BufWriter::new(file);
+            fill(&mut out)?;
+            out.flush()
+        });
+        return result.map_err(|e| Error::io("cannot write", path, e));
+    }
     let temporary = temporary_name(path);
     let result = File::create(&temporary).and_then(|file| {
         let mut out = BufWriter::with_capacity(1 << 20, file);

@@ -3,19 +3,24 @@
 //! [`reference`] computes any game by the definition and is the oracle every other engine is
 //! tested against. [`choose`] picks the engine a command uses.
 
+pub mod ppos;
+pub mod psieve;
 pub mod reference;
 mod window;
 
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::game::{Game, Rule};
 use crate::progress::Progress;
 use crate::table::Table;
 
 /// The engines a table can be computed with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineKind {
     /// The mex recursion over explicit options ([`reference`]).
     Reference,
+    /// The segmented forward sieve of P-positions for subtraction games ([`psieve`]).
+    #[value(name = "psieve")]
+    Sieve,
 }
 
 impl EngineKind {
@@ -23,6 +28,7 @@ impl EngineKind {
     pub fn name(self) -> &'static str {
         match self {
             EngineKind::Reference => "reference",
+            EngineKind::Sieve => "psieve",
         }
     }
 
@@ -30,13 +36,26 @@ impl EngineKind {
     pub fn grundy(self, game: &Game, n: u64, progress: &Progress) -> Result<Table> {
         match self {
             EngineKind::Reference => reference::compute(game, n, progress),
+            EngineKind::Sieve => Err(Error::Input(
+                "the psieve engine computes P-positions only; use 'nimsieve ppos'".into(),
+            )),
         }
     }
 }
 
-/// The engine used for `game` up to `n`.
+/// The engine `grundy` uses for `game` up to `n`.
 pub fn choose(_game: &Game, _n: u64) -> EngineKind {
     EngineKind::Reference
+}
+
+/// The engine `ppos` uses for `game` up to `n`: the sieve for subtraction games given by their
+/// elements, the Grundy route for the rest.
+pub fn choose_ppos(game: &Game, n: u64) -> EngineKind {
+    if matches!(&game.rule, Rule::Subtraction(set) if set.window_rule().is_none()) {
+        EngineKind::Sieve
+    } else {
+        choose(game, n)
+    }
 }
 
 /// Rejects sizes the in-memory engines cannot hold.

@@ -12,7 +12,7 @@ mod subtraction;
 
 pub use catalogue::{CATALOGUE, CatalogueEntry};
 pub use divisor::DivisorRule;
-pub use moves::{Moves, Window};
+pub use moves::{Moves, Window, WindowRule};
 pub use primes::primes_below;
 pub use subtraction::SubtractionSet;
 
@@ -66,6 +66,15 @@ impl Game {
     /// smallest prime factors as the rule needs).
     pub fn moves(&self, n: u64) -> Moves {
         Moves::new(&self.rule, self.min_target(), n)
+    }
+
+    /// The step list of a subtraction game given element by element (not a window rule),
+    /// restricted to steps below `n`; None for every other game.
+    pub fn listed_steps(&self, n: u64) -> Option<Vec<u64>> {
+        match &self.rule {
+            Rule::Subtraction(set) if set.window_rule().is_none() => Some(set.elements_below(n)),
+            _ => None,
+        }
     }
 
     /// The largest element of a finite subtraction set, which is the window length of its

@@ -1,8 +1,8 @@
 //! A game's moves compiled for positions below a bound: explicit step lists, divisor lists, or
 //! windows of consecutive positions for rules whose option sets grow with n.
 
+use super::Rule;
 use super::divisor::{DivisorRule, SmallestFactors};
-use super::{Rule, SubtractionSet};
 
 /// The options of every position below a bound, in the form that suits the rule.
 #[derive(Debug, Clone)]
@@ -105,9 +105,8 @@ impl Moves {
     pub fn new(rule: &Rule, min_target: u64, bound: u64) -> Moves {
         let window = |rule| Moves::Window { rule, min_target };
         match rule {
-            Rule::Subtraction(SubtractionSet::Bachet(k)) => window(WindowRule::Bachet(*k)),
-            Rule::Subtraction(set) => match set.excluded_steps() {
-                Some(excluded) => window(WindowRule::CoFinite(excluded.to_vec())),
+            Rule::Subtraction(set) => match set.window_rule() {
+                Some(rule) => window(rule),
                 None => Moves::Steps {
                     steps: set.elements_below(bound),
                     min_target,

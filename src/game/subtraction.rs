@@ -1,5 +1,6 @@
 //! Subtraction sets: finite lists and the infinite families of the catalogue.
 
+use super::moves::WindowRule;
 use super::primes::primes_below;
 
 /// The set S of a subtraction game (move from n to n − s for s ∈ S, s ≤ n).
@@ -46,12 +47,15 @@ impl SubtractionSet {
         }
     }
 
-    /// The elements of a co-finite set, as the sorted list of excluded steps; None when the
-    /// set is not co-finite. Co-finite sets (and `bachet`, `powers:1`) are consumed as windows.
-    pub fn excluded_steps(&self) -> Option<&[u64]> {
+    /// The window form of sets whose options are a range of positions (co-finite sets,
+    /// `bachet`, `powers:1`); None for sets listed element by element.
+    pub fn window_rule(&self) -> Option<WindowRule> {
         match self {
-            SubtractionSet::Nim | SubtractionSet::Powers(1) => Some(&[]),
-            SubtractionSet::AllBut(excluded) => Some(excluded),
+            SubtractionSet::Nim | SubtractionSet::Powers(1) => {
+                Some(WindowRule::CoFinite(Vec::new()))
+            }
+            SubtractionSet::AllBut(excluded) => Some(WindowRule::CoFinite(excluded.clone())),
+            SubtractionSet::Bachet(k) => Some(WindowRule::Bachet(*k)),
             _ => None,
         }
     }

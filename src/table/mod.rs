@@ -1,5 +1,7 @@
 //! Value tables: what engines write and what analysis and emitters read.
 
+pub mod bits;
+
 use crate::game::Play;
 
 /// What the numbers of a table mean.

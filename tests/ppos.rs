@@ -1,0 +1,191 @@
+//! The P-position sieve against the reference engine, across threads, and across interruption.
+
+use nimsieve::engine::{self, EngineKind, ppos, psieve, reference};
+use nimsieve::game::Game;
+use nimsieve::progress::Progress;
+use nimsieve::table::bits::{BitTable, Checkpoint};
+use proptest::prelude::*;
+use std::ops::ControlFlow;
+
+fn by_reference(game: &Game, n: u64) -> Vec<u64> {
+    reference::compute(game, n, &Progress::hidden())
+        .unwrap()
+        .p_positions()
+}
+
+fn by_sieve(game: &Game, n: u64) -> Vec<u64> {
+    let steps = game.listed_steps(n).unwrap();
+    ppos::sieve(game, &steps, n, None, false, &Progress::hidden()).unwrap()
+}
+
+#[test]
+fn sieve_is_chosen_for_listed_subtraction_sets_only() {
+    for spec in [
+        "squares",
+        "cubes",
+        "triangular",
+        "fibonacci",
+        "sub:1,3,4",
+        "primes+misere",
+    ] {
+        assert_eq!(
+            engine::choose_ppos(&Game::parse(spec).unwrap(), 100),
+            EngineKind::Sieve,
+            "{spec}"
+        );
+    }
+    for spec in [
+        "nim",
+        "allbut:1",
+        "bachet:3",
+        "half",
+        "aliquot",
+        "even-if-not-all",
+    ] {
+        assert_eq!(
+            engine::choose_ppos(&Game::parse(spec).unwrap(), 100),
+            EngineKind::Reference,
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn sieve_matches_reference_on_every_listed_family() {
+    let families = [
+        ("squares", 100_000),
+        ("cubes", 100_000),
+        ("powers:4", 100_000),
+        ("powers:7", 100_000),
+        ("triangular", 100_000),
+        ("fibonacci", 100_000),
+        ("powers-of-2", 100_000),
+        ("sub:1,3,4", 100_000),
+        ("sub:2,4,7", 100_000),
+        ("sub:3,5,8", 100_000),
+        ("sub:5", 1000),
+        ("sub:70000", 100_000),
+        ("primes", 100_000),
+        ("pim", 100_000),
+    ];
+    for (base, n) in families {
+        for modifiers in ["", "+leave1", "+misere", "+leave1+misere"] {
+            let game = Game::parse(&format!("{base}{modifiers}")).unwrap();
+            for size in [1, 2, 63, 64, 65, 1000, n] {
+                assert_eq!(
+                    by_sieve(&game, size),
+                    by_reference(&game, size),
+                    "{} n={size}",
+                    game.spec
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn subtract_a_square_known_counts() {
+    let squares = Game::parse("squares").unwrap();
+    let p = by_sieve(&squares, 1 << 20);
+    assert_eq!(p.partition_point(|&x| x < 1 << 16), 2053);
+    assert_eq!(p.len(), 14421);
+    assert_eq!(
+        &p[..23],
+        &[
+            0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44, 52, 57, 62, 65, 67, 72, 85, 95, 109,
+            119
+        ]
+    );
+}
+
+#[test]
+fn one_and_two_threads_agree() {
+    let game = Game::parse("squares").unwrap();
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| by_sieve(&game, 3 << 20))
+    };
+    assert_eq!(run(1), run(2));
+}
+
+#[test]
+fn resumed_runs_equal_uninterrupted_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Game::parse("squares").unwrap();
+    let n = (1 << 21) + 77;
+    let steps = game.listed_steps(n).unwrap();
+    let fresh = by_sieve(&game, n);
+    for stop_after in [1, 5, 20] {
+        let path = dir.path().join(format!("run{stop_after}.bits"));
+        let mut table = BitTable::in_file(&path, n, false).unwrap();
+        let mut calls = 0;
+        let outcome = psieve::sieve_ppos(&steps, n, 0, table.words_mut(), 0, &mut |_, _| {
+            calls += 1;
+            if calls == stop_after {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let psieve::Outcome::Stopped { at, .. } = outcome else {
+            panic!("run was not stopped")
+        };
+        table.flush().unwrap();
+        drop(table);
+        Checkpoint {
+            game: game.spec.clone(),
+            n,
+            done: at,
+        }
+        .save(&path)
+        .unwrap();
+        let resumed =
+            ppos::sieve(&game, &steps, n, Some(&path), true, &Progress::hidden()).unwrap();
+        assert_eq!(
+            resumed, fresh,
+            "stopped after {stop_after} segments at {at}"
+        );
+        assert!(
+            !path.exists() && !Checkpoint::path_for(&path).exists(),
+            "work files are removed"
+        );
+    }
+}
+
+#[test]
+fn resume_refuses_a_checkpoint_of_another_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.bits");
+    BitTable::in_file(&path, 1000, false).unwrap();
+    Checkpoint {
+        game: "cubes".into(),
+        n: 1000,
+        done: 512,
+    }
+    .save(&path)
+    .unwrap();
+    let game = Game::parse("squares").unwrap();
+    let steps = game.listed_steps(1000).unwrap();
+    let err = ppos::sieve(&game, &steps, 1000, Some(&path), true, &Progress::hidden()).unwrap_err();
+    assert!(err.to_string().contains("belongs to cubes"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_sets_match_reference(
+        set in prop::collection::btree_set(1u64..=300, 1..=12),
+        n in 1u64..5000,
+        leave in any::<bool>(),
+        misere in any::<bool>(),
+    ) {
+        let items: Vec<String> = set.iter().map(u64::to_string).collect();
+        let spec = format!("sub:{}{}{}", items.join(","), if leave { "+leave1" } else { "" }, if misere { "+misere" } else { "" });
+        let game = Game::parse(&spec).unwrap();
+        prop_assert_eq!(by_sieve(&game, n), by_reference(&game, n), "{}", spec);
+    }
+}

@@ -1,7 +1,7 @@
 //! Command-line parsing (clap) and the four subcommands.
 
 use clap::{Args, Parser, Subcommand};
-use nimsieve::analysis::{counting::PCounts, period, position, summary::ValueStats};
+use nimsieve::analysis::{counting::PCounts, position, summary::ValueStats};
 use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
 use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::{CATALOGUE, Game};
@@ -213,10 +213,8 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
             p_counts,
         }),
         (None, Some(table)) => Report::Grundy(GrundyReport {
-            stats: ValueStats::of(&table.values),
-            period: game
-                .finite_set_max()
-                .and_then(|m| period::find(&table.values, m, m + game.min_target())),
+            stats: ValueStats::of(table.iter()),
+            period: table.period,
             table,
             info,
             p_counts,

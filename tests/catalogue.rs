@@ -10,7 +10,8 @@ fn values(spec: &str, n: u64) -> Vec<u32> {
     let game = Game::parse(spec).unwrap();
     reference::compute(&game, n, &Progress::hidden())
         .unwrap()
-        .values
+        .iter()
+        .collect()
 }
 
 fn ppos(spec: &str, n: u64) -> Vec<u64> {

@@ -15,7 +15,8 @@ type Options = dyn Fn(u64) -> Vec<u64>;
 fn reference_values(spec: &str, n: u64) -> Vec<u32> {
     reference::compute(&Game::parse(spec).unwrap(), n, &Progress::hidden())
         .unwrap()
-        .values
+        .iter()
+        .collect()
 }
 
 /// g(0..n) by win/lose search on a + *b.

@@ -61,7 +61,7 @@ pub fn evaluate(game: &Game, heaps: &[u64]) -> Result<Evaluation> {
         ..game.clone()
     };
     let table = engine::choose(&normal, bound).grundy(&normal, bound, &Progress::hidden())?;
-    let value = |h: u64| table.values[h as usize];
+    let value = |h: u64| table.get(h);
     let values: Vec<u32> = heaps.iter().map(|&h| value(h)).collect();
     let nim_sum = values.iter().fold(0, |acc, v| acc ^ v);
     let is_p = |sizes: &[u64], sum: u32| match game.play {

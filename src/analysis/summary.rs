@@ -16,11 +16,11 @@ pub struct ValueStats {
 }
 
 impl ValueStats {
-    /// Gathers the statistics of `values` in one pass.
-    pub fn of(values: &[u32]) -> ValueStats {
+    /// Gathers the statistics of `values` (in position order) in one pass.
+    pub fn of(values: impl IntoIterator<Item = u32>) -> ValueStats {
         let mut counts: Vec<u64> = Vec::new();
         let mut first_occurrence: Vec<Option<u64>> = Vec::new();
-        for (x, &v) in values.iter().enumerate() {
+        for (x, v) in values.into_iter().enumerate() {
             let v = v as usize;
             if v >= counts.len() {
                 counts.resize(v + 1, 0);
@@ -44,11 +44,11 @@ mod tests {
 
     #[test]
     fn counts_and_first_occurrences() {
-        let s = ValueStats::of(&[0, 1, 0, 3, 1]);
+        let s = ValueStats::of([0, 1, 0, 3, 1]);
         assert_eq!(s.max_value, 3);
         assert_eq!(s.counts, [2, 2, 0, 1]);
         assert_eq!(s.first_occurrence, [Some(0), Some(1), None, Some(3)]);
         assert_eq!(s.p_count, 2);
-        assert_eq!(ValueStats::of(&[]).counts, Vec::<u64>::new());
+        assert_eq!(ValueStats::of([]).counts, Vec::<u64>::new());
     }
 }

@@ -14,7 +14,7 @@ impl Emitter for Bfile {
     fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {
-                for (x, v) in r.table.values.iter().enumerate() {
+                for (x, v) in r.table.iter().enumerate() {
                     writeln!(out, "{x} {v}")?;
                 }
             }

@@ -20,7 +20,7 @@ impl Emitter for Csv {
                     ValueKind::Outcome => "outcome",
                 };
                 writeln!(out, "n,{column}")?;
-                for (x, v) in r.table.values.iter().enumerate() {
+                for (x, v) in r.table.iter().enumerate() {
                     writeln!(out, "{x},{v}")?;
                 }
             }

@@ -6,9 +6,11 @@
 //! a position is N when it has no option or an option that is P. Single-threaded, in memory.
 
 use super::window::WindowCounts;
+use crate::analysis::period;
 use crate::error::Result;
 use crate::game::{Game, Moves, Play};
 use crate::progress::Progress;
+use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
 
 /// How often the progress bar is updated, in positions.
@@ -69,8 +71,12 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
         }
     }
     progress.set(n);
+    let period = game
+        .finite_set_max()
+        .and_then(|m| period::find(&values, m, m + game.min_target()));
     Ok(Table {
         kind: ValueKind::of(game.play),
-        values,
+        values: PackedValues::from_values(&values),
+        period,
     })
 }

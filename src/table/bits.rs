@@ -1,10 +1,9 @@
-//! One bit per position, in memory or in a memory-mapped file (so N is bounded by disk, not
-//! RAM), with a small state file beside it that lets an interrupted sieve resume.
+//! One bit per position, in memory or in a memory-mapped file, and the small state file beside
+//! a table file that lets an interrupted run resume.
 
+use super::words::Words;
 use crate::error::{Error, Result};
-use memmap2::MmapMut;
 use serde::{Deserialize, Serialize};
-use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 
 /// A bit table over positions 0..n: bit x of word x/64 (least significant first, words stored
@@ -12,16 +11,10 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct BitTable {
     n: u64,
-    storage: Storage,
+    words: Words,
 }
 
-#[derive(Debug)]
-enum Storage {
-    Memory(Vec<u64>),
-    File { map: MmapMut, path: PathBuf },
-}
-
-/// How far a file-backed sieve got: written beside the bit file after every checkpoint.
+/// How far a file-backed run got: written beside its table file after every checkpoint.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checkpoint {
     /// Canonical game spec.
@@ -42,43 +35,16 @@ impl BitTable {
     pub fn in_memory(n: u64) -> BitTable {
         BitTable {
             n,
-            storage: Storage::Memory(vec![0; n.div_ceil(64) as usize]),
+            words: Words::in_memory(n.div_ceil(64)),
         }
     }
 
-    /// A table in the file at `path`: created zeroed when `keep` is false, or reopened with its
+    /// A table in the file at `path`: zeroed when `keep` is false, or reopened with its
     /// contents when `keep` is true (for resuming).
     pub fn in_file(path: &Path, n: u64, keep: bool) -> Result<BitTable> {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(!keep)
-            .open(path)
-            .map_err(|e| Error::io("cannot create", path, e))?;
-        let bytes = Self::bytes_for(n);
-        let len = file
-            .metadata()
-            .map_err(|e| Error::io("cannot read", path, e))?
-            .len();
-        if keep && len != bytes {
-            return Err(Error::Input(format!(
-                "cannot resume: '{}' holds {len} bytes, not the {bytes} of a table of {n} positions; rerun without --resume",
-                path.display()
-            )));
-        }
-        file.set_len(bytes)
-            .map_err(|e| Error::io("cannot size", path, e))?;
-        // SAFETY: the file was just opened read-write by this process and is not resized while
-        // mapped; other processes writing to it concurrently is outside the supported use.
-        let map =
-            unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::io("cannot map", path, e))?;
         Ok(BitTable {
             n,
-            storage: Storage::File {
-                map,
-                path: path.to_path_buf(),
-            },
+            words: Words::in_file(path, n.div_ceil(64), keep)?,
         })
     }
 
@@ -94,28 +60,17 @@ impl BitTable {
 
     /// The bit words.
     pub fn words(&self) -> &[u64] {
-        match &self.storage {
-            Storage::Memory(words) => words,
-            Storage::File { map, .. } => bytemuck::cast_slice(map),
-        }
+        self.words.get()
     }
 
     /// The bit words, writable.
     pub fn words_mut(&mut self) -> &mut [u64] {
-        match &mut self.storage {
-            Storage::Memory(words) => words,
-            Storage::File { map, .. } => bytemuck::cast_slice_mut(map),
-        }
+        self.words.get_mut()
     }
 
     /// Writes a file-backed table's pages to disk.
     pub fn flush(&self) -> Result<()> {
-        match &self.storage {
-            Storage::Memory(_) => Ok(()),
-            Storage::File { map, path } => {
-                map.flush().map_err(|e| Error::io("cannot write", path, e))
-            }
-        }
+        self.words.flush()
     }
 
     /// The positions whose bit is set, ascending.

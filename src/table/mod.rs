@@ -1,8 +1,12 @@
 //! Value tables: what engines write and what analysis and emitters read.
 
 pub mod bits;
+pub mod packed;
+pub mod words;
 
+use crate::analysis::period::Period;
 use crate::game::Play;
+use packed::PackedValues;
 
 /// What the numbers of a table mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,19 +27,21 @@ impl ValueKind {
     }
 }
 
-/// The value of every position 0 ≤ x < n, in memory.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The value of every position 0 ≤ x < len, packed.
+#[derive(Debug)]
 pub struct Table {
     /// What the values mean.
     pub kind: ValueKind,
-    /// `values[x]` for x below the table's length.
-    pub values: Vec<u32>,
+    /// The values.
+    pub values: PackedValues,
+    /// The proven eventual period, for games where the engine can prove one.
+    pub period: Option<Period>,
 }
 
 impl Table {
     /// Number of positions.
     pub fn len(&self) -> u64 {
-        self.values.len() as u64
+        self.values.len()
     }
 
     /// True when the table holds no position.
@@ -43,12 +49,21 @@ impl Table {
         self.values.is_empty()
     }
 
+    /// The value of position x.
+    pub fn get(&self, x: u64) -> u32 {
+        self.values.get(x)
+    }
+
+    /// All values in order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.values.iter()
+    }
+
     /// The P-positions (value 0), ascending.
     pub fn p_positions(&self) -> Vec<u64> {
-        self.values
-            .iter()
+        self.iter()
             .enumerate()
-            .filter(|(_, v)| **v == 0)
+            .filter(|(_, v)| *v == 0)
             .map(|(x, _)| x as u64)
             .collect()
     }

@@ -1,0 +1,166 @@
+//! Values packed with the fewest bits that hold the largest value (1, 2, 4, 8, 16 or 32 bits),
+//! in memory or in a memory-mapped file; widened when a larger value appears.
+
+use super::words::Words;
+use crate::error::Result;
+use std::path::Path;
+
+/// Values of positions 0..n, `bits` each: value x sits at bit (x·bits) mod 64 of word
+/// x·bits / 64, least significant bits first.
+#[derive(Debug)]
+pub struct PackedValues {
+    n: u64,
+    bits: u32,
+    words: Words,
+}
+
+impl PackedValues {
+    /// The fewest bits (a power of two) that hold `max_value`.
+    pub fn bits_for(max_value: u32) -> u32 {
+        let needed = 32 - max_value.leading_zeros();
+        needed.max(1).next_power_of_two()
+    }
+
+    /// The number of words that hold n values of `bits` bits.
+    pub fn words_for(n: u64, bits: u32) -> u64 {
+        (n * u64::from(bits)).div_ceil(64)
+    }
+
+    /// Zeroed values in memory.
+    pub fn in_memory(n: u64, bits: u32) -> PackedValues {
+        PackedValues {
+            n,
+            bits,
+            words: Words::in_memory(Self::words_for(n, bits)),
+        }
+    }
+
+    /// Values in a memory-mapped file, zeroed, or kept when `keep` (for resuming).
+    pub fn in_file(path: &Path, n: u64, bits: u32, keep: bool) -> Result<PackedValues> {
+        Ok(PackedValues {
+            n,
+            bits,
+            words: Words::in_file(path, Self::words_for(n, bits), keep)?,
+        })
+    }
+
+    /// Packs `values` in memory with the fewest bits.
+    pub fn from_values(values: &[u32]) -> PackedValues {
+        let bits = Self::bits_for(values.iter().copied().max().unwrap_or(0));
+        let mut packed = Self::in_memory(values.len() as u64, bits);
+        for (x, &v) in values.iter().enumerate() {
+            packed.set(x as u64, v);
+        }
+        packed
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> u64 {
+        self.n
+    }
+
+    /// True for no positions.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Bits per value.
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The largest value the current width holds.
+    pub fn capacity(&self) -> u32 {
+        if self.bits == 32 {
+            u32::MAX
+        } else {
+            (1 << self.bits) - 1
+        }
+    }
+
+    /// The value of position x.
+    #[inline]
+    pub fn get(&self, x: u64) -> u32 {
+        let bit = x * u64::from(self.bits);
+        let word = self.words.get()[(bit / 64) as usize];
+        ((word >> (bit % 64)) & u64::from(self.capacity())) as u32
+    }
+
+    /// Sets the value of position x; `value` must fit the width (see [`Self::capacity`]).
+    #[inline]
+    pub fn set(&mut self, x: u64, value: u32) {
+        debug_assert!(value <= self.capacity());
+        let bit = x * u64::from(self.bits);
+        let mask = u64::from(self.capacity()) << (bit % 64);
+        let word = &mut self.words.get_mut()[(bit / 64) as usize];
+        *word = (*word & !mask) | (u64::from(value) << (bit % 64));
+    }
+
+    /// The same values in memory with `bits` bits each (more than now).
+    pub fn widened(&self, bits: u32) -> PackedValues {
+        let mut wide = Self::in_memory(self.n, bits);
+        for x in 0..self.n {
+            wide.set(x, self.get(x));
+        }
+        wide
+    }
+
+    /// All values in order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.n).map(|x| self.get(x))
+    }
+
+    /// The packed words, for engines that write whole words.
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        self.words.get_mut()
+    }
+
+    /// Writes a file-backed table's pages to disk.
+    pub fn flush(&self) -> Result<()> {
+        self.words.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PackedValues;
+
+    #[test]
+    fn widths_and_round_trips() {
+        assert_eq!(
+            [0, 1, 2, 3, 4, 15, 16, 255, 256, 65536].map(PackedValues::bits_for),
+            [1, 1, 2, 2, 4, 4, 8, 8, 16, 32]
+        );
+        for bits in [1, 2, 4, 8, 16, 32] {
+            let mut p = PackedValues::in_memory(1000, bits);
+            let cap = p.capacity();
+            for x in 0..1000u64 {
+                p.set(x, (x as u32 * 7919) & cap);
+            }
+            assert!(
+                (0..1000u64).all(|x| p.get(x) == (x as u32 * 7919) & cap),
+                "{bits} bits"
+            );
+            let wide = p.widened(32);
+            assert!(p.iter().eq(wide.iter()));
+        }
+        let values = [0, 3, 1, 2, 0];
+        assert_eq!(PackedValues::from_values(&values).bits(), 2);
+        assert!(PackedValues::from_values(&values).iter().eq(values));
+    }
+
+    #[test]
+    fn file_backed_values_persist() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v.bin");
+        let mut p = PackedValues::in_file(&path, 100, 4, false).unwrap();
+        p.set(99, 11);
+        p.flush().unwrap();
+        drop(p);
+        assert_eq!(
+            PackedValues::in_file(&path, 100, 4, true).unwrap().get(99),
+            11
+        );
+        assert!(PackedValues::in_file(&path, 200, 4, true).is_err());
+    }
+}

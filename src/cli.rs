@@ -1,7 +1,7 @@
 //! Command-line parsing (clap) and the four subcommands.
 
 use clap::{Args, Parser, Subcommand};
-use nimsieve::analysis::{counting::PCounts, position, summary::ValueStats};
+use nimsieve::analysis::{counting::PCounts, position, summary::summarize};
 use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
 use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::{CATALOGUE, Game};
@@ -84,6 +84,9 @@ struct TableArgs {
     /// Force an engine instead of the automatic choice: reference, or psieve (ppos only).
     #[arg(long, value_enum)]
     engine: Option<EngineKind>,
+    /// grundy: stop as soon as the period of a finite subtraction set is proven.
+    #[arg(long)]
+    until_period: bool,
     /// Modulus of the JSON's P-position counts by residue.
     #[arg(long = "mod", default_value = "5")]
     modulus: String,
@@ -127,7 +130,8 @@ fn run(command: Command) -> Result<()> {
     }
 }
 
-/// Positions from which `ppos` keeps the sieve's bit table in a memory-mapped file.
+/// Positions from which tables live in a memory-mapped work file (removed once the outputs
+/// are written).
 const FILE_BACKED_FROM: u64 = 1 << 27;
 
 /// `grundy` (no `ppos` options) and `ppos`.
@@ -186,40 +190,56 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
                 engine::ppos::sieve(&game, &steps, n, work.as_deref(), opts.resume, &progress)?;
             Computed::Positions(positions)
         }
-        _ => Computed::Values(engine.grundy(&game, n, &progress)?),
+        _ => {
+            let work = (n >= FILE_BACKED_FROM).then(|| folder.join(format!("{stem}.values")));
+            let table = engine.grundy(&game, n, args.until_period, work.as_deref(), &progress)?;
+            Computed::Values(table)
+        }
     };
     progress.finish();
+    let computed_n = match &computed {
+        Computed::Values(table) => table.len(),
+        Computed::Positions(_) => n,
+    };
     let info = RunInfo {
         game: game.spec.clone(),
-        n,
+        n: computed_n,
         kind: ValueKind::of(game.play),
         engine: engine.name(),
         threads,
         elapsed_s: started.elapsed().as_secs_f64(),
     };
-    let (table, positions) = match computed {
-        Computed::Values(table) => {
-            let positions = table.p_positions();
-            (Some(table), positions)
-        }
-        Computed::Positions(positions) => (None, positions),
-    };
-    let p_counts = PCounts::of(&positions, n, modulus);
-    let report = match (ppos, &table) {
-        (Some(opts), _) => Report::Ppos(PposReport {
+    if computed_n < n && !args.quiet {
+        eprintln!("period proven; stopped at n = {computed_n}");
+    }
+    let report = match (computed, ppos) {
+        (Computed::Positions(positions), Some(opts)) => Report::Ppos(PposReport {
+            p_counts: PCounts::of(&positions, n, modulus),
             info,
-            positions: &positions,
+            positions,
             offset: opts.offset,
-            p_counts,
         }),
-        (None, Some(table)) => Report::Grundy(GrundyReport {
-            stats: ValueStats::of(table.iter()),
-            period: table.period,
-            table,
-            info,
-            p_counts,
-        }),
-        (None, None) => {
+        (Computed::Values(table), Some(opts)) => {
+            let positions = table.p_positions();
+            Report::Ppos(PposReport {
+                p_counts: PCounts::of(&positions, computed_n, modulus),
+                info,
+                positions,
+                offset: opts.offset,
+            })
+        }
+        (Computed::Values(table), None) => {
+            let (stats, p_counts) = summarize(&table, modulus);
+            Report::Grundy(GrundyReport {
+                stats,
+                period: table.period,
+                stopped_at_period: table.len() < n,
+                table,
+                info,
+                p_counts,
+            })
+        }
+        (Computed::Positions(_), None) => {
             return Err(Error::Input(format!(
                 "the {} engine computes P-positions only; use 'nimsieve ppos'",
                 engine.name()
@@ -232,6 +252,8 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
             eprintln!("wrote {}", path.display());
         }
     }
+    drop(report);
+    let _ = std::fs::remove_file(folder.join(format!("{stem}.values")));
     Ok(())
 }
 

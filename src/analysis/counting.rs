@@ -1,4 +1,8 @@
 //! The counting function of a P-position set: counts below powers of two and by residue.
+//! Counts are gathered position by position in any order, so chunks can be counted in
+//! parallel and merged.
+
+use rayon::prelude::*;
 
 /// P-position counts that researchers fit and compare.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,23 +15,71 @@ pub struct PCounts {
     pub by_residue: Vec<u64>,
 }
 
-impl PCounts {
-    /// Counts the ascending P-positions `positions` of a table of `n` positions.
-    pub fn of(positions: &[u64], n: u64, modulus: u64) -> PCounts {
-        let at_powers_of_two = (0..64)
-            .map(|k| 1u64 << k)
-            .take_while(|&bound| bound <= n)
-            .map(|bound| positions.partition_point(|&p| p < bound) as u64)
-            .collect();
-        let mut by_residue = vec![0; modulus as usize];
-        for &p in positions {
-            by_residue[(p % modulus) as usize] += 1;
+/// Counts being gathered: P-positions by bit length and by residue.
+#[derive(Debug, Clone)]
+pub struct PCounter {
+    /// Element j: P-positions of bit length j (0 has bit length 0).
+    by_bit_length: [u64; 65],
+    modulus: u64,
+    by_residue: Vec<u64>,
+}
+
+impl PCounter {
+    /// No positions counted yet.
+    pub fn new(modulus: u64) -> PCounter {
+        PCounter {
+            by_bit_length: [0; 65],
+            modulus,
+            by_residue: vec![0; modulus as usize],
         }
+    }
+
+    /// Counts one P-position.
+    #[inline]
+    pub fn add(&mut self, p: u64) {
+        self.by_bit_length[(64 - p.leading_zeros()) as usize] += 1;
+        self.by_residue[(p % self.modulus) as usize] += 1;
+    }
+
+    /// Adds the counts of another counter with the same modulus.
+    pub fn merge(mut self, other: PCounter) -> PCounter {
+        self.by_bit_length
+            .iter_mut()
+            .zip(other.by_bit_length)
+            .for_each(|(a, b)| *a += b);
+        self.by_residue
+            .iter_mut()
+            .zip(other.by_residue)
+            .for_each(|(a, b)| *a += b);
+        self
+    }
+
+    /// The counts of a table of `n` positions (p < 2^k exactly when its bit length is ≤ k).
+    pub fn finish(self, n: u64) -> PCounts {
+        let powers = (0..64).take_while(|&k| 1u64 << k <= n);
+        let at_powers_of_two = powers
+            .map(|k| self.by_bit_length[..=k].iter().sum())
+            .collect();
         PCounts {
             at_powers_of_two,
-            modulus,
-            by_residue,
+            modulus: self.modulus,
+            by_residue: self.by_residue,
         }
+    }
+}
+
+impl PCounts {
+    /// Counts the P-positions `positions` of a table of `n` positions.
+    pub fn of(positions: &[u64], n: u64, modulus: u64) -> PCounts {
+        positions
+            .par_chunks(1 << 16)
+            .map(|chunk| {
+                let mut counter = PCounter::new(modulus);
+                chunk.iter().for_each(|&p| counter.add(p));
+                counter
+            })
+            .reduce(|| PCounter::new(modulus), PCounter::merge)
+            .finish(n)
     }
 }
 
@@ -40,5 +92,6 @@ mod tests {
         let c = PCounts::of(&[0, 2, 5, 7, 10, 12], 16, 5);
         assert_eq!(c.at_powers_of_two, [1, 1, 2, 4, 6]);
         assert_eq!(c.by_residue, [3, 0, 3, 0, 0]);
+        assert_eq!(PCounts::of(&[0, 1], 1, 2).at_powers_of_two, [1]);
     }
 }

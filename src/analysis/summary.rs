@@ -1,5 +1,8 @@
 //! Counts per value, first occurrences and P-count of a table.
 
+use super::counting::{PCounter, PCounts};
+use crate::table::Table;
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// Statistics of a value table.
@@ -18,16 +21,21 @@ pub struct ValueStats {
 impl ValueStats {
     /// Gathers the statistics of `values` (in position order) in one pass.
     pub fn of(values: impl IntoIterator<Item = u32>) -> ValueStats {
+        Self::of_chunk(0, values)
+    }
+
+    /// Statistics of `values` whose first position is `first`.
+    fn of_chunk(first: u64, values: impl IntoIterator<Item = u32>) -> ValueStats {
         let mut counts: Vec<u64> = Vec::new();
         let mut first_occurrence: Vec<Option<u64>> = Vec::new();
-        for (x, v) in values.into_iter().enumerate() {
+        for (i, v) in values.into_iter().enumerate() {
             let v = v as usize;
             if v >= counts.len() {
                 counts.resize(v + 1, 0);
                 first_occurrence.resize(v + 1, None);
             }
             counts[v] += 1;
-            first_occurrence[v].get_or_insert(x as u64);
+            first_occurrence[v].get_or_insert(first + i as u64);
         }
         ValueStats {
             max_value: counts.len().saturating_sub(1) as u32,
@@ -36,6 +44,52 @@ impl ValueStats {
             first_occurrence,
         }
     }
+
+    /// Combines the statistics of two disjoint sets of positions.
+    fn merge(self, other: ValueStats) -> ValueStats {
+        let len = self.counts.len().max(other.counts.len());
+        let counts: Vec<u64> = (0..len)
+            .map(|v| self.counts.get(v).unwrap_or(&0) + other.counts.get(v).unwrap_or(&0))
+            .collect();
+        let first_occurrence = (0..len)
+            .map(|v| {
+                let a = self.first_occurrence.get(v).copied().flatten();
+                let b = other.first_occurrence.get(v).copied().flatten();
+                a.into_iter().chain(b).min()
+            })
+            .collect();
+        ValueStats {
+            max_value: len.saturating_sub(1) as u32,
+            p_count: counts.first().copied().unwrap_or(0),
+            counts,
+            first_occurrence,
+        }
+    }
+}
+
+/// Value statistics and the P-position counting function of a table, in one parallel pass.
+pub fn summarize(table: &Table, modulus: u64) -> (ValueStats, PCounts) {
+    const CHUNK: u64 = 1 << 20;
+    let (stats, counter) = (0..table.len().div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let range = c * CHUNK..((c + 1) * CHUNK).min(table.len());
+            let mut counter = PCounter::new(modulus);
+            let values = range.clone().map(|x| {
+                let v = table.get(x);
+                if v == 0 {
+                    counter.add(x);
+                }
+                v
+            });
+            let stats = ValueStats::of_chunk(range.start, values);
+            (stats, counter)
+        })
+        .reduce(
+            || (ValueStats::of([]), PCounter::new(modulus)),
+            |(s1, c1), (s2, c2)| (s1.merge(s2), c1.merge(c2)),
+        );
+    (stats, counter.finish(table.len()))
 }
 
 #[cfg(test)]
@@ -50,5 +104,7 @@ mod tests {
         assert_eq!(s.first_occurrence, [Some(0), Some(1), None, Some(3)]);
         assert_eq!(s.p_count, 2);
         assert_eq!(ValueStats::of([]).counts, Vec::<u64>::new());
+        let merged = ValueStats::of([0, 1, 0]).merge(ValueStats::of_chunk(3, [3, 1]));
+        assert_eq!(merged, s);
     }
 }

@@ -24,6 +24,7 @@ impl Emitter for Json {
                     "first_occurrence": r.stats.first_occurrence,
                     "p_count": r.stats.p_count,
                     "period": r.period,
+                    "stopped_at_period": r.stopped_at_period,
                 }),
                 &r.p_counts,
             ),

@@ -54,26 +54,28 @@ pub struct RunInfo {
 
 /// A table of values with its statistics (`nimsieve grundy`).
 #[derive(Debug)]
-pub struct GrundyReport<'a> {
+pub struct GrundyReport {
     /// How it was computed.
     pub info: RunInfo,
     /// The values.
-    pub table: &'a Table,
+    pub table: Table,
     /// Counts and first occurrences.
     pub stats: ValueStats,
     /// The proven period, for games where one can be proven.
     pub period: Option<Period>,
     /// The P-position counting function.
     pub p_counts: PCounts,
+    /// True when `--until-period` ended the table early, the period being proven.
+    pub stopped_at_period: bool,
 }
 
 /// The P-positions below n (`nimsieve ppos`).
 #[derive(Debug)]
-pub struct PposReport<'a> {
+pub struct PposReport {
     /// How it was computed.
     pub info: RunInfo,
     /// The P-positions, ascending.
-    pub positions: &'a [u64],
+    pub positions: Vec<u64>,
     /// Index of the first P-position in b-files (`--offset`).
     pub offset: u64,
     /// The P-position counting function.
@@ -82,11 +84,11 @@ pub struct PposReport<'a> {
 
 /// A report any emitter can write.
 #[derive(Debug)]
-pub enum Report<'a> {
+pub enum Report {
     /// All values.
-    Grundy(GrundyReport<'a>),
+    Grundy(GrundyReport),
     /// P-positions only.
-    Ppos(PposReport<'a>),
+    Ppos(PposReport),
 }
 
 /// One output format.

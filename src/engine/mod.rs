@@ -3,6 +3,7 @@
 //! [`reference`] computes any game by the definition and is the oracle every other engine is
 //! tested against. [`choose`] picks the engine a command uses.
 
+pub mod finite;
 pub mod ppos;
 pub mod psieve;
 pub mod reference;
@@ -12,12 +13,15 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Rule};
 use crate::progress::Progress;
 use crate::table::Table;
+use std::path::Path;
 
 /// The engines a table can be computed with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineKind {
     /// The mex recursion over explicit options ([`reference`]).
     Reference,
+    /// Finite subtraction sets: a window of max(S) values and an exact period ([`finite`]).
+    Finite,
     /// The segmented forward sieve of P-positions for subtraction games ([`psieve`]).
     #[value(name = "psieve")]
     Sieve,
@@ -28,14 +32,36 @@ impl EngineKind {
     pub fn name(self) -> &'static str {
         match self {
             EngineKind::Reference => "reference",
+            EngineKind::Finite => "finite",
             EngineKind::Sieve => "psieve",
         }
     }
 
-    /// Computes the values of `game` for positions below `n`.
-    pub fn grundy(self, game: &Game, n: u64, progress: &Progress) -> Result<Table> {
+    /// Computes the values of `game` for positions below `n`; with `until_period`, engines that
+    /// prove periods stop at the shortest table that proves one. Engines that can keep their
+    /// table in a memory-mapped file use `work_file` when given.
+    pub fn grundy(
+        self,
+        game: &Game,
+        n: u64,
+        until_period: bool,
+        work_file: Option<&Path>,
+        progress: &Progress,
+    ) -> Result<Table> {
         match self {
             EngineKind::Reference => reference::compute(game, n, progress),
+            EngineKind::Finite => {
+                let steps = game
+                    .listed_steps(n)
+                    .filter(|_| game.finite_set_max().is_some());
+                let steps = steps.ok_or_else(|| {
+                    Error::Input(format!(
+                        "the finite engine needs a finite subtraction set, not '{}'",
+                        game.spec
+                    ))
+                })?;
+                finite::compute(game, &steps, n, until_period, work_file, progress)
+            }
             EngineKind::Sieve => Err(Error::Input(
                 "the psieve engine computes P-positions only; use 'nimsieve ppos'".into(),
             )),
@@ -44,8 +70,13 @@ impl EngineKind {
 }
 
 /// The engine `grundy` uses for `game` up to `n`.
-pub fn choose(_game: &Game, _n: u64) -> EngineKind {
-    EngineKind::Reference
+pub fn choose(game: &Game, _n: u64) -> EngineKind {
+    match &game.rule {
+        Rule::Subtraction(set) if set.window_rule().is_none() && set.finite_max().is_some() => {
+            EngineKind::Finite
+        }
+        _ => EngineKind::Reference,
+    }
 }
 
 /// The engine `ppos` uses for `game` up to `n`: the sieve for subtraction games given by their

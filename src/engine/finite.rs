@@ -1,0 +1,192 @@
+//! Finite subtraction sets: g(x) depends only on the previous max(S) values, so values are
+//! computed from a prefix held in memory while the exact period is searched for (at doubling
+//! lengths, with the window proof of [`period`]); once a period is proven, the rest of the
+//! table is copied word by word from one period back, at memory speed. Sets whose period is
+//! not found within [`PREFIX_LIMIT`] positions continue value by value from the packed table.
+//!
+//! Cost: O(|S|) per position until the period is proven, then a memory copy. Single-threaded.
+
+use crate::analysis::period::{self, Period};
+use crate::error::Result;
+use crate::game::{Game, Play};
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use crate::table::{Table, ValueKind};
+use std::path::Path;
+
+/// Positions kept in memory for the period search.
+pub const PREFIX_LIMIT: u64 = 1 << 25;
+
+/// The table of a finite subtraction game with `steps` (sorted, all ≥ 1) below `n`, in memory
+/// or, with `work_file`, in that memory-mapped file. With `until_period`, the table stops at
+/// the shortest length that proves the period, if one is proven below `n`.
+pub fn compute(
+    game: &Game,
+    steps: &[u64],
+    n: u64,
+    until_period: bool,
+    work_file: Option<&Path>,
+    progress: &Progress,
+) -> Result<Table> {
+    let kind = ValueKind::of(game.play);
+    // The proof window is the largest element of the whole set, even when n is smaller.
+    let window = game.finite_set_max().unwrap_or(1);
+    let uniform_from = window + game.min_target();
+    let largest = match kind {
+        ValueKind::Grundy => steps.len() as u32,
+        ValueKind::Outcome => 1,
+    };
+    let mut recurrence = Recurrence::new(game, steps);
+    let mut prefix: Vec<u32> = Vec::new();
+    let mut next_check = (4 * window).max(64);
+    let mut found = None;
+    while (prefix.len() as u64) < n.min(PREFIX_LIMIT) {
+        let x = prefix.len() as u64;
+        let v = recurrence.value(x, |y| prefix[y as usize]);
+        prefix.push(v);
+        if x + 1 == next_check || x + 1 == n.min(PREFIX_LIMIT) {
+            progress.set(x + 1);
+            found = period::find(&prefix, window, uniform_from);
+            if found.is_some() {
+                break;
+            }
+            next_check *= 2;
+        }
+    }
+    if let (Some(p), true) = (found, until_period) {
+        prefix.truncate(proof_length(p, window, uniform_from) as usize);
+        return Ok(Table {
+            kind,
+            values: PackedValues::from_values(&prefix),
+            period: found,
+        });
+    }
+    let bits = PackedValues::bits_for(largest);
+    let mut values = match work_file {
+        Some(path) => PackedValues::in_file(path, n, bits, false)?,
+        None => PackedValues::in_memory(n, bits),
+    };
+    for (x, &v) in prefix.iter().enumerate() {
+        values.set(x as u64, v);
+    }
+    let computed = prefix.len() as u64;
+    drop(prefix);
+    match found {
+        Some(p) => extend_periodically(&mut values, computed, p),
+        None => {
+            for x in computed..n {
+                let v = recurrence.value(x, |y| values.get(y));
+                values.set(x, v);
+                if x % (1 << 20) == 0 {
+                    progress.set(x);
+                }
+            }
+        }
+    }
+    progress.set(n);
+    Ok(Table {
+        kind,
+        values,
+        period: found,
+    })
+}
+
+/// The fewest positions that prove `p`: the window of matches must end where every move is
+/// legal and fit one period before the end.
+pub fn proof_length(p: Period, window: u64, uniform_from: u64) -> u64 {
+    p.preperiod.max(uniform_from.saturating_sub(window)) + window + p.period
+}
+
+/// Fills positions `computed..` of `values` from one period back: value by value up to a word
+/// boundary, then whole words from one block back (a block being the shortest whole number of
+/// words that is also a whole number of periods).
+fn extend_periodically(values: &mut PackedValues, computed: u64, p: Period) {
+    let n = values.len();
+    let bits = u64::from(values.bits());
+    let per_word = 64 / bits;
+    let block_values = lcm(p.period, per_word);
+    let block_words = (block_values / per_word) as usize;
+    // Word copies start at the first word whose values all lie a block past the preperiod.
+    let first_word = (computed.max(p.preperiod + block_values)).div_ceil(per_word);
+    let by_value_end = (first_word * per_word).min(n);
+    for x in computed..by_value_end {
+        let v = values.get(x - p.period);
+        values.set(x, v);
+    }
+    if by_value_end == n {
+        return;
+    }
+    let words = values.words_mut();
+    let start = first_word as usize;
+    // words[start - block_words..w] repeats with period block_words; copy it forward, doubling.
+    let mut w = start;
+    while w < words.len() {
+        let len = (w + block_words - start).min(words.len() - w);
+        words.copy_within(start - block_words..start - block_words + len, w);
+        w += len;
+    }
+    // Bits past the last position stay zero.
+    let used = n * bits;
+    if used % 64 != 0 {
+        let last = words.len() - 1;
+        words[last] &= (1u64 << (used % 64)) - 1;
+    }
+}
+
+fn lcm(a: u64, b: u64) -> u64 {
+    let gcd = |mut a: u64, mut b: u64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    a / gcd(a, b) * b
+}
+
+/// One step of the recurrence: the value of x from the values of its options.
+struct Recurrence<'a> {
+    steps: &'a [u64],
+    min_target: u64,
+    play: Play,
+    seen: Vec<u64>,
+}
+
+impl<'a> Recurrence<'a> {
+    fn new(game: &Game, steps: &'a [u64]) -> Self {
+        Recurrence {
+            steps,
+            min_target: game.min_target(),
+            play: game.play,
+            seen: vec![u64::MAX; steps.len() + 1],
+        }
+    }
+
+    /// The value (normal play) or outcome (misère) of x, reading earlier values with `value_of`.
+    #[inline]
+    fn value(&mut self, x: u64, value_of: impl Fn(u64) -> u32) -> u32 {
+        let mut mask = 0u64;
+        let mut options = 0;
+        for &s in self.steps {
+            if s + self.min_target > x {
+                break;
+            }
+            options += 1;
+            let v = value_of(x - s) as usize;
+            if v < 64 {
+                mask |= 1 << v;
+            } else if v < self.seen.len() {
+                self.seen[v] = x;
+            }
+        }
+        let mut mex = (!mask).trailing_zeros();
+        if mex == 64 {
+            mex = (64..self.seen.len())
+                .find(|&v| self.seen[v] != x)
+                .unwrap_or(self.seen.len()) as u32;
+        }
+        match self.play {
+            Play::Normal => mex,
+            Play::Misere => u32::from(options == 0 || mex > 0),
+        }
+    }
+}

@@ -92,7 +92,8 @@ fn grundy_writes_each_format_to_the_output_folder() {
         json["period"],
         serde_json::json!({"preperiod": 0, "period": 7})
     );
-    assert_eq!(json["engine"], "reference");
+    assert_eq!(json["engine"], "finite");
+    assert_eq!(json["stopped_at_period"], false);
     assert!(json["threads"].as_u64().unwrap() >= 1 && json["elapsed_s"].is_number());
     let leftovers = std::fs::read_dir(&out)
         .unwrap()
@@ -463,5 +464,35 @@ fn interrupted_ppos_resumes_to_identical_output() {
     assert_eq!(
         String::from_utf8(resumed_csv).unwrap().lines().count(),
         1 + 1_122_049
+    );
+}
+
+#[test]
+fn until_period_stops_early_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nimsieve(dir.path())
+        .args([
+            "grundy",
+            "sub:2,4,7",
+            "-n",
+            "1e9",
+            "-f",
+            "json",
+            "-o",
+            "-",
+            "--until-period",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("period proven; stopped at n = 18"))
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["n"], 18);
+    assert_eq!(json["stopped_at_period"], true);
+    assert_eq!(
+        json["period"],
+        serde_json::json!({"preperiod": 8, "period": 3})
     );
 }

@@ -127,7 +127,7 @@ fn extend_periodically(values: &mut PackedValues, computed: u64, p: Period) {
     }
     // Bits past the last position stay zero.
     let used = n * bits;
-    if used % 64 != 0 {
+    if !used.is_multiple_of(64) {
         let last = words.len() - 1;
         words[last] &= (1u64 << (used % 64)) - 1;
     }

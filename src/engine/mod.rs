@@ -3,6 +3,7 @@
 //! [`reference`] computes any game by the definition and is the oracle every other engine is
 //! tested against. [`choose`] picks the engine a command uses.
 
+pub mod divisor_sieve;
 pub mod finite;
 pub mod ppos;
 pub mod psieve;
@@ -22,6 +23,9 @@ pub enum EngineKind {
     Reference,
     /// Finite subtraction sets: a window of max(S) values and an exact period ([`finite`]).
     Finite,
+    /// Divisor games by segmented divisor sieving ([`divisor_sieve`]).
+    #[value(name = "divisor-sieve")]
+    DivisorSieve,
     /// The segmented forward sieve of P-positions for subtraction games ([`psieve`]).
     #[value(name = "psieve")]
     Sieve,
@@ -33,6 +37,7 @@ impl EngineKind {
         match self {
             EngineKind::Reference => "reference",
             EngineKind::Finite => "finite",
+            EngineKind::DivisorSieve => "divisor-sieve",
             EngineKind::Sieve => "psieve",
         }
     }
@@ -62,6 +67,13 @@ impl EngineKind {
                 })?;
                 finite::compute(game, &steps, n, until_period, work_file, progress)
             }
+            EngineKind::DivisorSieve => match game.rule {
+                Rule::Divisor(rule) => divisor_sieve::compute(game, rule, n, work_file, progress),
+                _ => Err(Error::Input(format!(
+                    "the divisor-sieve engine needs a divisor game, not '{}'",
+                    game.spec
+                ))),
+            },
             EngineKind::Sieve => Err(Error::Input(
                 "the psieve engine computes P-positions only; use 'nimsieve ppos'".into(),
             )),
@@ -75,6 +87,7 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
         Rule::Subtraction(set) if set.window_rule().is_none() && set.finite_max().is_some() => {
             EngineKind::Finite
         }
+        Rule::Divisor(_) => EngineKind::DivisorSieve,
         _ => EngineKind::Reference,
     }
 }

@@ -1,0 +1,166 @@
+//! Divisor games (`aliquot`, `proper-divisors`, `divisors`, `to-divisor`) by sieving divisors
+//! segment by segment instead of factoring each n.
+//!
+//! For a segment [lo, hi), every option whose target lies below lo is already known: all pairs
+//! (n, e) with e ∣ n come from the small divisors d ≤ √hi and their cofactors n/d, marked into
+//! a bit mask of option values per position, in parallel over d. Options whose target lies in
+//! the segment itself (small e for the n − e rules) are listed per position and read in a
+//! sequential pass that also takes each mex. Cost about 3·N·ln N simple operations; values
+//! must stay below 64 (they are 2-adic valuations or prime-factor counts, far below that).
+
+use crate::error::{Error, Result};
+use crate::game::{DivisorRule, Game, Play};
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use crate::table::{Table, ValueKind};
+use rayon::prelude::*;
+use std::path::Path;
+
+/// Positions per segment.
+const SEGMENT: u64 = 1 << 16;
+
+/// The table of `game` (a divisor game) for positions below `n`, in memory or in `work_file`.
+pub fn compute(
+    game: &Game,
+    rule: DivisorRule,
+    n: u64,
+    work_file: Option<&Path>,
+    progress: &Progress,
+) -> Result<Table> {
+    let bits = match game.play {
+        Play::Normal => 8,
+        Play::Misere => 1,
+    };
+    let mut values = match work_file {
+        Some(path) => PackedValues::in_file(path, n, bits, false)?,
+        None => PackedValues::in_memory(n, bits),
+    };
+    let moves = Moves {
+        rule,
+        min_target: game.min_target(),
+    };
+    let mut lo = 0;
+    while lo < n {
+        let hi = (lo + SEGMENT).min(n);
+        let known = moves.known_options(&values, lo, hi);
+        let (offsets, targets) = moves.in_segment_options(lo, hi);
+        for x in lo..hi {
+            let i = (x - lo) as usize;
+            let mut mask = known[i].mask;
+            let mut has_option = known[i].has_option;
+            for &t in &targets[offsets[i]..offsets[i + 1]] {
+                mask |= 1 << values.get(t);
+                has_option = true;
+            }
+            let mex = (!mask).trailing_zeros();
+            let v = match game.play {
+                Play::Normal if mex >= 64 => {
+                    return Err(Error::Input(format!(
+                        "position {x} has value {mex} or more, beyond the divisor engine's limit of 63; use --engine reference"
+                    )));
+                }
+                Play::Normal => mex,
+                Play::Misere => u32::from(!has_option || mex > 0),
+            };
+            values.set(x, v);
+        }
+        progress.set(hi);
+        lo = hi;
+    }
+    Ok(Table {
+        kind: ValueKind::of(game.play),
+        values,
+        period: None,
+    })
+}
+
+/// Option values already known for one position of the segment.
+#[derive(Debug, Clone, Copy, Default)]
+struct Known {
+    mask: u64,
+    has_option: bool,
+}
+
+/// Which options a rule gives.
+struct Moves {
+    rule: DivisorRule,
+    min_target: u64,
+}
+
+impl Moves {
+    /// The target reached from n through its divisor e, if the rule and `+leave1` allow it.
+    #[inline]
+    fn target(&self, n: u64, e: u64) -> Option<u64> {
+        self.rule.option(n, e).filter(|&t| t >= self.min_target)
+    }
+
+    /// For each position of [lo, hi), the values of its options whose targets lie below lo.
+    fn known_options(&self, values: &PackedValues, lo: u64, hi: u64) -> Vec<Known> {
+        let root = (hi as f64).sqrt() as u64 + 1;
+        let len = (hi - lo) as usize;
+        (1..=root)
+            .into_par_iter()
+            .fold(
+                || vec![Known::default(); len],
+                |mut known, d| {
+                    let first = lo.div_ceil(d).max(1) * d;
+                    for n in (first..hi).step_by(d as usize) {
+                        let cofactor = n / d;
+                        if d > cofactor {
+                            continue;
+                        }
+                        let slot = &mut known[(n - lo) as usize];
+                        for e in [d, cofactor] {
+                            if let Some(t) = self.target(n, e).filter(|&t| t < lo) {
+                                slot.mask |= 1 << values.get(t);
+                                slot.has_option = true;
+                            }
+                        }
+                    }
+                    known
+                },
+            )
+            .reduce_with(|mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| {
+                    x.mask |= y.mask;
+                    x.has_option |= y.has_option;
+                });
+                a
+            })
+            .unwrap_or_else(|| vec![Known::default(); len])
+    }
+
+    /// Options whose targets lie in [lo, hi), listed per position: position lo + i has targets
+    /// `targets[offsets[i]..offsets[i + 1]]`.
+    fn in_segment_options(&self, lo: u64, hi: u64) -> (Vec<usize>, Vec<u64>) {
+        let len = (hi - lo) as usize;
+        // A target t ≥ lo is n − e with e ≤ n − lo < hi − lo, or e itself (to-divisor) with e ≥ lo.
+        let divisors = match self.rule {
+            DivisorRule::ToDivisor => lo.max(1)..hi.div_ceil(2),
+            _ => 1..hi - lo,
+        };
+        // Two passes over the same pairs: count per position, then place.
+        let each_pair = |visit: &mut dyn FnMut(usize, u64)| {
+            for e in divisors.clone() {
+                let first = lo.div_ceil(e).max(1) * e;
+                for n in (first..hi).step_by(e as usize) {
+                    if let Some(t) = self.target(n, e).filter(|&t| t >= lo) {
+                        visit((n - lo) as usize, t);
+                    }
+                }
+            }
+        };
+        let mut offsets = vec![0; len + 1];
+        each_pair(&mut |i, _| offsets[i + 1] += 1);
+        for i in 0..len {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut targets = vec![0; offsets[len]];
+        let mut cursor = offsets.clone();
+        each_pair(&mut |i, t| {
+            targets[cursor[i]] = t;
+            cursor[i] += 1;
+        });
+        (offsets, targets)
+    }
+}

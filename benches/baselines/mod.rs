@@ -1,5 +1,6 @@
 //! Textbook algorithms the benchmarks measure nimsieve's engines against.
 
+#[allow(dead_code)] // used by the P-position benches, not by every example
 /// The textbook forward sieve: one byte per position; each unmarked position is a P-position
 /// and marks n + s for every step s. Returns the P-positions.
 pub fn textbook_sieve(steps: &[u64], n: u64) -> Vec<u64> {
@@ -17,4 +18,22 @@ pub fn textbook_sieve(steps: &[u64], n: u64) -> Vec<u64> {
         }
     }
     positions
+}
+
+/// The textbook mex recursion for a subtraction game: for each position, the values of x − s
+/// for every step s ≤ x, then the smallest value missing. Returns the values.
+#[allow(dead_code)] // used by the examples, not by every bench
+pub fn textbook_mex(steps: &[u64], n: u64) -> Vec<u32> {
+    let mut values = vec![0u32; n as usize];
+    let mut seen = vec![u64::MAX; steps.len() + 1];
+    for x in 0..n {
+        for &s in steps.iter().take_while(|&&s| s <= x) {
+            let v = values[(x - s) as usize] as usize;
+            if v < seen.len() {
+                seen[v] = x;
+            }
+        }
+        values[x as usize] = (0..seen.len()).find(|&v| seen[v] != x).unwrap_or(seen.len()) as u32;
+    }
+    values
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Grundy values: each fast engine against its baseline (the reference engine, or the textbook
+# mex recursion) in one run. Each run is its own process, so peak memory is its own. Prints a
+# Markdown table. Cases are lines "GAME N BASELINE ENGINE"; pass your own as arguments in that
+# form ("squares 2^22 textbook sparse") to override the defaults.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet --example bench_grundy
+bin=target/release/examples/bench_grundy
+if [ $# -gt 0 ]; then cases=("$@"); else cases=(
+  "sub:1,3,4 1e7 reference finite"
+  "sub:6,34,40,141 1e7 reference finite"
+  "proper-divisors 1e7 reference divisor-sieve"
+  "aliquot 1e7 reference divisor-sieve"
+); fi
+echo "| game | N | engine | threads | time (s) | vs baseline | values/s | max value | peak RSS (MiB) |"
+echo "|---|---|---|---|---|---|---|---|---|"
+row() { # engine game n threads secs max rss base
+  awk -v e="$1" -v g="$2" -v n="$3" -v t="$4" -v s="$5" -v m="$6" -v r="$7" -v b="$8" \
+    'BEGIN { printf "| %s | %s | %s | %s | %s | %.1fx | %.3g | %s | %d |\n", g, n, e, t, s, b / s, n / s, m, r / 1024 }'
+}
+for c in "${cases[@]}"; do
+  read -r game n baseline engine <<<"$c"
+  read -r _ _ nn _ base max rss < <("$bin" "$baseline" "$game" "$n" 1)
+  row "$baseline" "$game" "$nn" 1 "$base" "$max" "$rss" "$base"
+  for t in 1 2; do
+    read -r _ _ _ _ secs max2 rss < <("$bin" "$engine" "$game" "$n" "$t")
+    [ "$max" = "$max2" ] || { echo "max values differ for $game: $max vs $max2" >&2; exit 1; }
+    row "$engine" "$game" "$nn" "$t" "$secs" "$max2" "$rss" "$base"
+  done
+done

@@ -22,19 +22,32 @@ fn main() {
     };
     let n = parse_u64(n).expect("N is a size");
     let threads: usize = threads.parse().expect("THREADS is a number");
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().unwrap();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+        .unwrap();
     let game = Game::parse(spec).expect("a valid game");
     let started = Instant::now();
     let max_value = if engine == "textbook" {
-        let steps = game.listed_steps(n).expect("textbook needs a listed subtraction set");
-        baselines::textbook_mex(&steps, n).into_iter().max().unwrap_or(0)
+        let steps = game
+            .listed_steps(n)
+            .expect("textbook needs a listed subtraction set");
+        baselines::textbook_mex(&steps, n)
+            .into_iter()
+            .max()
+            .unwrap_or(0)
     } else {
         let kind = EngineKind::from_str(engine, true).expect("a known engine");
-        let table = kind.grundy(&game, n, false, None, &Progress::hidden()).expect("engine runs");
+        let table = kind
+            .grundy(&game, n, false, None, &Progress::hidden())
+            .expect("engine runs");
         table.iter().max().unwrap_or(0)
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!("{engine} {spec} {n} {threads} {seconds:.4} {max_value} {}", peak_rss_kib());
+    println!(
+        "{engine} {spec} {n} {threads} {seconds:.4} {max_value} {}",
+        peak_rss_kib()
+    );
 }
 
 /// Peak resident memory of this process (VmHWM), in KiB.

@@ -33,7 +33,9 @@ pub fn textbook_mex(steps: &[u64], n: u64) -> Vec<u32> {
                 seen[v] = x;
             }
         }
-        values[x as usize] = (0..seen.len()).find(|&v| seen[v] != x).unwrap_or(seen.len()) as u32;
+        values[x as usize] = (0..seen.len())
+            .find(|&v| seen[v] != x)
+            .unwrap_or(seen.len()) as u32;
     }
     values
 }

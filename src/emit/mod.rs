@@ -1,9 +1,12 @@
 //! Output formats, one file each, behind the [`Emitter`] trait, and where their bytes go.
 
 mod bfile;
+mod bin;
 mod csv;
 mod json;
+mod npy;
 mod output;
+mod u64s;
 
 pub use output::{Destination, destinations, write_to};
 
@@ -22,6 +25,12 @@ pub enum Format {
     Bfile,
     /// A JSON summary of the table.
     Json,
+    /// NumPy .npy: values (grundy) or P-positions (ppos), smallest unsigned dtype.
+    Npy,
+    /// Packed table behind a documented header (see the README).
+    Bin,
+    /// The P-positions as raw little-endian u64.
+    U64,
 }
 
 impl Format {
@@ -31,6 +40,9 @@ impl Format {
             Format::Csv => &csv::Csv,
             Format::Bfile => &bfile::Bfile,
             Format::Json => &json::Json,
+            Format::Npy => &npy::Npy,
+            Format::Bin => &bin::Bin,
+            Format::U64 => &u64s::U64s,
         }
     }
 }

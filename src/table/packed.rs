@@ -110,6 +110,11 @@ impl PackedValues {
         (0..self.n).map(|x| self.get(x))
     }
 
+    /// The packed words (bits past the last value are zero).
+    pub fn words(&self) -> &[u64] {
+        self.words.get()
+    }
+
     /// The packed words, for engines that write whole words.
     pub fn words_mut(&mut self) -> &mut [u64] {
         self.words.get_mut()

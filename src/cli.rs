@@ -52,6 +52,22 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Statistics of a table nimsieve wrote (csv, b-file .txt, npy, bin, u64), as the JSON
+    /// summary, without recomputing the game.
+    Stats {
+        /// The table file.
+        file: std::path::PathBuf,
+        /// The file holds P-positions (b-files and npy; default: when its name ends in -ppos).
+        #[arg(long)]
+        ppos: bool,
+        /// The game, when neither the file nor a JSON summary beside it names it (needed for
+        /// the period of a finite subtraction set).
+        #[arg(long)]
+        game: Option<String>,
+        /// Modulus of the P-position counts by residue.
+        #[arg(long = "mod", default_value = "5")]
+        modulus: String,
+    },
     /// List the game specs.
     Games,
 }
@@ -120,6 +136,12 @@ fn run(command: Command) -> Result<()> {
             resume,
         } => tabulate(&table, Some(PposOptions { offset, resume })),
         Command::Eval { game, heaps, json } => eval(&game, &heaps, json),
+        Command::Stats {
+            file,
+            ppos,
+            game,
+            modulus,
+        } => stats(&file, ppos, game.as_deref(), &modulus),
         Command::Games => {
             let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
             for entry in CATALOGUE {
@@ -275,6 +297,63 @@ fn configure_threads(threads: Option<usize>) -> Result<usize> {
             .map_err(|e| Error::Input(format!("cannot start {t} threads: {e}")))?;
     }
     Ok(rayon::current_num_threads())
+}
+
+fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<()> {
+    let modulus = parse_u64(modulus)?;
+    if modulus == 0 {
+        return Err(Error::Input("--mod must be at least 1".into()));
+    }
+    let started = Instant::now();
+    let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
+    let game = match game.or(loaded.game.as_deref()) {
+        Some(spec) => Some(Game::parse(spec)?),
+        None => None,
+    };
+    let info = |n| RunInfo {
+        game: game
+            .as_ref()
+            .map_or_else(|| "unknown".to_string(), |g| g.spec.clone()),
+        n,
+        kind: loaded.kind,
+        engine: "stats",
+        threads: rayon::current_num_threads(),
+        elapsed_s: started.elapsed().as_secs_f64(),
+    };
+    let report = match loaded.contents {
+        nimsieve::load::Contents::Values(values) => {
+            let period = game.as_ref().and_then(|g| {
+                let m = g.finite_set_max()?;
+                nimsieve::analysis::period::find(&values, m, m + g.min_target())
+            });
+            let table = Table {
+                kind: loaded.kind,
+                values: nimsieve::table::packed::PackedValues::from_values(&values),
+                period,
+            };
+            let (stats, p_counts) = summarize(&table, modulus);
+            Report::Grundy(GrundyReport {
+                info: info(table.len()),
+                stats,
+                period,
+                stopped_at_period: false,
+                table,
+                p_counts,
+            })
+        }
+        nimsieve::load::Contents::Positions(positions) => {
+            let n = loaded
+                .n
+                .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1));
+            Report::Ppos(PposReport {
+                info: info(n),
+                p_counts: PCounts::of(&positions, n, modulus),
+                positions,
+                offset: 0,
+            })
+        }
+    };
+    emit::write_to(Format::Json, &report, &Destination::Stdout)
 }
 
 fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {

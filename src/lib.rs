@@ -8,6 +8,7 @@ pub mod engine;
 pub mod error;
 pub mod game;
 pub mod interrupt;
+pub mod load;
 pub mod number;
 pub mod progress;
 pub mod table;

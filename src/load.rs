@@ -71,10 +71,10 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
             )));
         }
     };
-    if let Contents::Positions(p) = &loaded.contents {
-        if p.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(bad("its P-positions are not strictly increasing".into()));
-        }
+    if let Contents::Positions(p) = &loaded.contents
+        && p.windows(2).any(|w| w[0] >= w[1])
+    {
+        return Err(bad("its P-positions are not strictly increasing".into()));
     }
     Ok(loaded)
 }
@@ -256,7 +256,7 @@ fn read_bin(bytes: &[u8], loaded: &mut Loaded) -> Parsed<Contents> {
 }
 
 fn read_u64s(bytes: &[u8]) -> Parsed<Vec<u64>> {
-    if bytes.len() % 8 != 0 {
+    if !bytes.len().is_multiple_of(8) {
         return Err(format!(
             "its size, {} bytes, is not a multiple of 8",
             bytes.len()

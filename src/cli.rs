@@ -200,16 +200,9 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     };
     let computed = match (engine, ppos) {
         (EngineKind::Sieve, Some(opts)) => {
-            let steps = game.listed_steps(n).ok_or_else(|| {
-                Error::Input(format!(
-                    "the psieve engine needs a subtraction set listed element by element, not '{}'",
-                    game.spec
-                ))
-            })?;
             let work =
                 (n >= FILE_BACKED_FROM || opts.resume).then(|| folder.join(format!("{stem}.bits")));
-            let positions =
-                engine::ppos::sieve(&game, &steps, n, work.as_deref(), opts.resume, &progress)?;
+            let positions = engine::ppos::sieve(&game, n, work.as_deref(), opts.resume, &progress)?;
             Computed::Positions(positions)
         }
         _ => {

@@ -289,6 +289,12 @@ fn bad_input_is_a_one_line_error() {
     );
     assert_error(&["eval", "squares", "3", "-4"], 2, "not a valid size");
     assert_error(&["eval", "squares+misere", "3", "4"], 2, "misère");
+    assert_error(&["ppos", "squares", "-n", "2^60"], 2, "free disk space");
+    assert_error(
+        &["grundy", "sub:1,3,4", "-n", "18446744073709551615"],
+        2,
+        "free disk space",
+    );
 }
 
 #[test]

@@ -14,8 +14,7 @@ fn by_reference(game: &Game, n: u64) -> Vec<u64> {
 }
 
 fn by_sieve(game: &Game, n: u64) -> Vec<u64> {
-    let steps = game.listed_steps(n).unwrap();
-    ppos::sieve(game, &steps, n, None, false, &Progress::hidden()).unwrap()
+    ppos::sieve(game, n, None, false, &Progress::hidden()).unwrap()
 }
 
 #[test]
@@ -141,8 +140,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
         }
         .save(&path)
         .unwrap();
-        let resumed =
-            ppos::sieve(&game, &steps, n, Some(&path), true, &Progress::hidden()).unwrap();
+        let resumed = ppos::sieve(&game, n, Some(&path), true, &Progress::hidden()).unwrap();
         assert_eq!(
             resumed, fresh,
             "stopped after {stop_after} segments at {at}"
@@ -167,8 +165,7 @@ fn resume_refuses_a_checkpoint_of_another_run() {
     .save(&path)
     .unwrap();
     let game = Game::parse("squares").unwrap();
-    let steps = game.listed_steps(1000).unwrap();
-    let err = ppos::sieve(&game, &steps, 1000, Some(&path), true, &Progress::hidden()).unwrap_err();
+    let err = ppos::sieve(&game, 1000, Some(&path), true, &Progress::hidden()).unwrap_err();
     assert!(err.to_string().contains("belongs to cubes"), "{err}");
 }
 

@@ -95,7 +95,7 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
 /// The engine `ppos` uses for `game` up to `n`: the sieve for subtraction games given by their
 /// elements, the Grundy route for the rest.
 pub fn choose_ppos(game: &Game, n: u64) -> EngineKind {
-    if matches!(&game.rule, Rule::Subtraction(set) if set.window_rule().is_none()) {
+    if ppos::applies(game) {
         EngineKind::Sieve
     } else {
         choose(game, n)

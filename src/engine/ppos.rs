@@ -3,7 +3,7 @@
 
 use super::psieve;
 use crate::error::{Error, Result};
-use crate::game::{Game, Play};
+use crate::game::{Game, Play, Rule};
 use crate::interrupt;
 use crate::progress::Progress;
 use crate::table::bits::{BitTable, Checkpoint};
@@ -14,19 +14,32 @@ use std::time::{Duration, Instant};
 /// How often a file-backed run saves a checkpoint.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
-/// The P-positions below `n` of a subtraction game with the given steps (all below n).
+/// Whether the sieve computes `game`: a subtraction game given element by element.
+pub fn applies(game: &Game) -> bool {
+    matches!(&game.rule, Rule::Subtraction(set) if set.window_rule().is_none())
+}
+
+/// The P-positions below `n` of `game`, a subtraction game for which [`applies`] holds.
 ///
 /// With `work_file`, the bit table lives in that memory-mapped file and a checkpoint beside it
 /// is saved every minute and on Ctrl-C; `resume` continues from the checkpoint when it belongs
 /// to the same game and n. Both files are removed once the run is complete.
 pub fn sieve(
     game: &Game,
-    steps: &[u64],
     n: u64,
     work_file: Option<&Path>,
     resume: bool,
     progress: &Progress,
 ) -> Result<Vec<u64>> {
+    if !applies(game) {
+        return Err(Error::Input(format!(
+            "the psieve engine needs a subtraction set listed element by element, not '{}'",
+            game.spec
+        )));
+    }
+    let (mut table, mut done) = open(game, n, work_file, resume)?;
+    // Listed only once the table is known to fit: a huge n has a long step list.
+    let steps = game.listed_steps(n).unwrap_or_default();
     let min_target = game.min_target();
     // Positions below `start` are fixed before the sieve: under misère play they have no move
     // and are N; under +leave1 position 0 is P but no move may reach it.
@@ -34,7 +47,6 @@ pub fn sieve(
         Play::Normal => min_target,
         Play::Misere => steps.first().map_or(n, |s| s + min_target).min(n),
     };
-    let (mut table, mut done) = open(game, n, work_file, resume)?;
     if done == 0 && game.play == Play::Normal && min_target == 1 && n > 0 {
         table.words_mut()[0] |= 1;
     }
@@ -42,7 +54,7 @@ pub fn sieve(
         let slice_started = Instant::now();
         let checkpoints = work_file.is_some();
         let outcome = psieve::sieve_ppos(
-            steps,
+            &steps,
             n,
             start,
             table.words_mut(),
@@ -115,29 +127,8 @@ fn open(game: &Game, n: u64, work_file: Option<&Path>, resume: bool) -> Result<(
             game.spec
         ))),
         None => {
-            check_free_space(path, BitTable::bytes_for(n))?;
             let _ = std::fs::remove_file(Checkpoint::path_for(path));
             Ok((BitTable::in_file(path, n, false)?, 0))
         }
     }
-}
-
-/// Refuses to start a run whose bit file would not fit on its disk.
-fn check_free_space(path: &Path, bytes: u64) -> Result<()> {
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let free = fs4::available_space(folder)
-        .map_err(|e| Error::io("cannot query free space of", folder, e))?;
-    if bytes > free {
-        let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
-        return Err(Error::Input(format!(
-            "the bit table needs {:.2} GiB in '{}' but only {:.2} GiB are free; use a smaller -n or free disk space",
-            gib(bytes),
-            folder.display(),
-            gib(free)
-        )));
-    }
-    Ok(())
 }

@@ -23,7 +23,7 @@ impl PackedValues {
 
     /// The number of words that hold n values of `bits` bits.
     pub fn words_for(n: u64, bits: u32) -> u64 {
-        (n * u64::from(bits)).div_ceil(64)
+        (u128::from(n) * u128::from(bits)).div_ceil(64) as u64
     }
 
     /// Zeroed values in memory.

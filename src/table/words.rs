@@ -28,7 +28,14 @@ impl Words {
 
     /// `len` words in the file at `path`: zeroed when `keep` is false; when `keep` is true the
     /// file must already hold exactly `len` words, which are kept (for resuming).
+    /// A new file must fit in the free space of its disk.
     pub fn in_file(path: &Path, len: u64, keep: bool) -> Result<Words> {
+        let bytes = len.checked_mul(8).ok_or_else(|| {
+            Error::Input("the table is larger than 2^64 bytes; use a smaller -n".into())
+        })?;
+        if !keep {
+            check_free_space(path, bytes)?;
+        }
         let file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -36,7 +43,6 @@ impl Words {
             .truncate(!keep)
             .open(path)
             .map_err(|e| Error::io("cannot create", path, e))?;
-        let bytes = len * 8;
         let found = file
             .metadata()
             .map_err(|e| Error::io("cannot read", path, e))?
@@ -84,4 +90,24 @@ impl Words {
             }
         }
     }
+}
+
+/// Refuses a table file that would not fit on its disk.
+fn check_free_space(path: &Path, bytes: u64) -> Result<()> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let free = fs4::available_space(folder)
+        .map_err(|e| Error::io("cannot query free space of", folder, e))?;
+    if bytes > free {
+        let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+        return Err(Error::Input(format!(
+            "the table needs {:.2} GiB in '{}' but only {:.2} GiB are free; use a smaller -n or free disk space",
+            gib(bytes),
+            folder.display(),
+            gib(free)
+        )));
+    }
+    Ok(())
 }

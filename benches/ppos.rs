@@ -1,7 +1,7 @@
 //! Subtract-a-square P-positions: the textbook byte-array sieve against nimsieve's sieve, in
 //! one criterion run (`cargo bench --bench ppos`). The large sizes are in scripts/bench-ppos.sh.
 
-mod baselines;
+mod support;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nimsieve::engine::psieve;
@@ -17,7 +17,7 @@ fn squares(c: &mut Criterion) {
         let n = 1u64 << log2_n;
         let steps = SubtractionSet::Powers(2).elements_below(n);
         group.bench_with_input(BenchmarkId::new("textbook", log2_n), &n, |b, &n| {
-            b.iter(|| black_box(baselines::textbook_sieve(&steps, n).len()))
+            b.iter(|| black_box(support::textbook_sieve(&steps, n).len()))
         });
         group.bench_with_input(BenchmarkId::new("psieve", log2_n), &n, |b, &n| {
             b.iter(|| {

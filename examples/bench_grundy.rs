@@ -4,8 +4,8 @@
 //! subtraction game, written here) or an engine name of `--engine`. Prints one line:
 //! `engine game n threads seconds max_value peak_rss_kib`.
 
-#[path = "../benches/baselines/mod.rs"]
-mod baselines;
+#[path = "../benches/support/mod.rs"]
+mod support;
 
 use clap::ValueEnum;
 use nimsieve::engine::EngineKind;
@@ -32,7 +32,7 @@ fn main() {
         let steps = game
             .listed_steps(n)
             .expect("textbook needs a listed subtraction set");
-        baselines::textbook_mex(&steps, n)
+        support::textbook_mex(&steps, n)
             .into_iter()
             .max()
             .unwrap_or(0)
@@ -46,16 +46,6 @@ fn main() {
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "{engine} {spec} {n} {threads} {seconds:.4} {max_value} {}",
-        peak_rss_kib()
+        support::peak_rss_kib()
     );
-}
-
-/// Peak resident memory of this process (VmHWM), in KiB.
-fn peak_rss_kib() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
 }

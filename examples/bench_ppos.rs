@@ -3,8 +3,8 @@
 //! Usage: `bench_ppos textbook|psieve LOG2_N THREADS`. Prints one line:
 //! `engine log2_n threads seconds p_count peak_rss_kib`.
 
-#[path = "../benches/baselines/mod.rs"]
-mod baselines;
+#[path = "../benches/support/mod.rs"]
+mod support;
 
 use nimsieve::engine::psieve;
 use nimsieve::game::SubtractionSet;
@@ -28,7 +28,7 @@ fn main() {
     let steps = SubtractionSet::Powers(2).elements_below(n);
     let started = Instant::now();
     let p_count = match engine.as_str() {
-        "textbook" => baselines::textbook_sieve(&steps, n).len() as u64,
+        "textbook" => support::textbook_sieve(&steps, n).len() as u64,
         "psieve" => {
             let mut table = BitTable::in_memory(n);
             psieve::sieve_ppos(&steps, n, 0, table.words_mut(), 0, &mut |_, _| {
@@ -41,16 +41,6 @@ fn main() {
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "{engine} {log2_n} {threads} {seconds:.4} {p_count} {}",
-        peak_rss_kib()
+        support::peak_rss_kib()
     );
-}
-
-/// Peak resident memory of this process (VmHWM), in KiB.
-fn peak_rss_kib() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
 }

@@ -1,4 +1,5 @@
-//! Textbook algorithms the benchmarks measure nimsieve's engines against.
+//! What the benchmarks share: the textbook algorithms nimsieve's engines are measured
+//! against, and the peak memory of the running process.
 
 #[allow(dead_code)] // used by the P-position benches, not by every example
 /// The textbook forward sieve: one byte per position; each unmarked position is a P-position
@@ -38,4 +39,15 @@ pub fn textbook_mex(steps: &[u64], n: u64) -> Vec<u32> {
             .unwrap_or(seen.len()) as u32;
     }
     values
+}
+
+/// Peak resident memory of this process (VmHWM), in KiB.
+#[allow(dead_code)] // used by the examples, not by the criterion benches
+pub fn peak_rss_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }

@@ -106,6 +106,9 @@ struct TableArgs {
     /// Modulus of the JSON's P-position counts by residue.
     #[arg(long = "mod", default_value = "5")]
     modulus: String,
+    /// CSV: K values a row (a header n,+0,+1,…), like the tables of textbooks.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    wide: Option<u32>,
 }
 
 /// The options only `ppos` has.
@@ -262,7 +265,10 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         }
     };
     for (format, destination) in &destinations {
-        emit::write_to(*format, &report, destination)?;
+        let options = emit::Options {
+            wide: args.wide.map(|k| k as usize),
+        };
+        emit::write_to(*format, &report, &options, destination)?;
         if let (Destination::File(path), false) = (destination, args.quiet) {
             eprintln!("wrote {}", path.display());
         }
@@ -346,7 +352,12 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
             })
         }
     };
-    emit::write_to(Format::Json, &report, &Destination::Stdout)
+    emit::write_to(
+        Format::Json,
+        &report,
+        &emit::Options::default(),
+        &Destination::Stdout,
+    )
 }
 
 fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {

@@ -116,6 +116,24 @@ fn read_csv(bytes: &[u8], loaded: &mut Loaded) -> Parsed<Contents> {
         "k,n" => Ok(Contents::Positions(
             pairs.map(|p| p.map(|(_, x)| x)).collect::<Parsed<_>>()?,
         )),
+        wide if wide.starts_with("n,+0") || wide.starts_with("k,+0") => {
+            let mut numbers = Vec::new();
+            for (i, line) in text.lines().enumerate().skip(1) {
+                for cell in line.split(',').skip(1) {
+                    numbers.push(number(cell, i + 1)?);
+                }
+            }
+            if wide.starts_with('k') {
+                Ok(Contents::Positions(numbers))
+            } else {
+                values_from(
+                    numbers
+                        .into_iter()
+                        .enumerate()
+                        .map(|(x, v)| Ok((x as u64, v))),
+                )
+            }
+        }
         other => Err(format!(
             "unknown header '{other}' (expected n,g or n,outcome or k,n)"
         )),

@@ -502,3 +502,24 @@ fn until_period_stops_early_and_says_so() {
         serde_json::json!({"preperiod": 8, "period": 3})
     );
 }
+
+#[test]
+fn wide_csv_rows_like_textbook_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let values = stdout_of(
+        dir.path(),
+        &["grundy", "squares", "-n", "25", "--wide", "10", "-o", "-"],
+    );
+    assert_eq!(
+        values,
+        "n,+0,+1,+2,+3,+4,+5,+6,+7,+8,+9\n0,0,1,0,1,2,0,1,0,1,2\n10,0,1,0,1,2,0,1,0,1,2\n20,0,1,0,1,2\n"
+    );
+    let positions = stdout_of(
+        dir.path(),
+        &["ppos", "squares", "-n", "100", "--wide", "5", "-o", "-"],
+    );
+    assert!(
+        positions.starts_with("k,+0,+1,+2,+3,+4\n0,0,2,5,7,10\n5,12,15,17,20,22\n")
+            && positions.ends_with("20,95\n")
+    );
+}

@@ -65,6 +65,29 @@ fn every_format_gives_the_summary_of_the_run() {
             "{ext}: game from the header or the JSON beside"
         );
     }
+    nimsieve(
+        d,
+        &[
+            "grundy",
+            "sub:6,34,40,141",
+            "-n",
+            "20000",
+            "-q",
+            "--wide",
+            "12",
+            "-o",
+            "wide.csv",
+        ],
+    );
+    std::fs::copy(
+        d.join("output/sub_6-34-40-141-20000.json"),
+        d.join("wide.json"),
+    )
+    .unwrap();
+    let stats = json(&nimsieve(d, &["stats", "wide.csv"]));
+    for field in SUMMARY {
+        assert_eq!(stats[field], original[field], "wide csv: {field}");
+    }
     std::fs::remove_file(d.join("output/sub_6-34-40-141-20000.json")).unwrap();
     let stats = json(&nimsieve(d, &["stats", "output/sub_6-34-40-141-20000.csv"]));
     assert_eq!(

@@ -7,10 +7,6 @@ use std::io::{self, Write};
 pub struct Bfile;
 
 impl Emitter for Bfile {
-    fn extension(&self) -> &'static str {
-        "txt"
-    }
-
     fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {

@@ -21,10 +21,6 @@ use std::io::{self, Write};
 pub struct Bin;
 
 impl Emitter for Bin {
-    fn extension(&self) -> &'static str {
-        "bin"
-    }
-
     fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {

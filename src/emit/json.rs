@@ -10,10 +10,6 @@ use std::io::{self, Write};
 pub struct Json;
 
 impl Emitter for Json {
-    fn extension(&self) -> &'static str {
-        "json"
-    }
-
     fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
         let summary = match report {
             Report::Grundy(r) => with_info(

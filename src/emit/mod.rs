@@ -34,17 +34,36 @@ pub enum Format {
 }
 
 impl Format {
-    /// The emitter that writes this format.
-    pub fn emitter(self) -> &'static dyn Emitter {
+    /// The emitter that writes this format with `options`.
+    pub fn emitter(self, options: &Options) -> Box<dyn Emitter> {
         match self {
-            Format::Csv => &csv::Csv,
-            Format::Bfile => &bfile::Bfile,
-            Format::Json => &json::Json,
-            Format::Npy => &npy::Npy,
-            Format::Bin => &bin::Bin,
-            Format::U64 => &u64s::U64s,
+            Format::Csv => Box::new(csv::Csv { wide: options.wide }),
+            Format::Bfile => Box::new(bfile::Bfile),
+            Format::Json => Box::new(json::Json),
+            Format::Npy => Box::new(npy::Npy),
+            Format::Bin => Box::new(bin::Bin),
+            Format::U64 => Box::new(u64s::U64s),
         }
     }
+
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Bfile => "txt",
+            Format::Json => "json",
+            Format::Npy => "npy",
+            Format::Bin => "bin",
+            Format::U64 => "u64",
+        }
+    }
+}
+
+/// Choices that change how a format lays out its data.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// CSV: K values a row (`--wide K`), like the tables of textbooks.
+    pub wide: Option<usize>,
 }
 
 /// What was computed and how, shared by every report.
@@ -104,9 +123,7 @@ pub enum Report {
 }
 
 /// One output format.
-pub trait Emitter: Sync {
-    /// The file extension, without the dot.
-    fn extension(&self) -> &'static str;
+pub trait Emitter {
     /// Writes the report.
     fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()>;
 }

@@ -9,10 +9,6 @@ use std::io::{self, Write};
 pub struct Npy;
 
 impl Emitter for Npy {
-    fn extension(&self) -> &'static str {
-        "npy"
-    }
-
     fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {

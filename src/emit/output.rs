@@ -1,7 +1,7 @@
 //! Where reports go: standard output, or files written atomically (a temporary name in the
 //! same folder, renamed when complete), so an interrupted run never leaves a partial file.
 
-use super::{Format, Report};
+use super::{Format, Options, Report};
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
@@ -35,7 +35,7 @@ pub fn destinations(
         None => Ok(formats
             .iter()
             .map(|&f| {
-                let name = format!("{stem}.{}", f.emitter().extension());
+                let name = format!("{stem}.{}", f.extension());
                 (f, Destination::File(folder.join(name)))
             })
             .collect()),
@@ -59,9 +59,14 @@ impl Destination {
     }
 }
 
-/// Writes `report` in `format` to `destination`.
-pub fn write_to(format: Format, report: &Report, destination: &Destination) -> Result<()> {
-    let emitter = format.emitter();
+/// Writes `report` in `format`, laid out by `options`, to `destination`.
+pub fn write_to(
+    format: Format,
+    report: &Report,
+    options: &Options,
+    destination: &Destination,
+) -> Result<()> {
+    let emitter = format.emitter(options);
     match destination {
         Destination::Stdout => {
             let stdout = std::io::stdout();

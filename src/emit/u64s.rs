@@ -8,10 +8,6 @@ use std::io::{self, Write};
 pub struct U64s;
 
 impl Emitter for U64s {
-    fn extension(&self) -> &'static str {
-        "u64"
-    }
-
     fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {

@@ -39,7 +39,7 @@ fn main() {
     } else {
         let kind = EngineKind::from_str(engine, true).expect("a known engine");
         let table = kind
-            .grundy(&game, n, false, None, &Progress::hidden())
+            .grundy(&game, n, false, Default::default(), &Progress::hidden())
             .expect("engine runs");
         table.iter().max().unwrap_or(0)
     };

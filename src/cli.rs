@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand};
 use nimsieve::analysis::{counting::PCounts, position, summary::summarize};
 use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
+use nimsieve::engine::resumable::Storage;
 use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::{CATALOGUE, Game};
 use nimsieve::number::parse_u64;
@@ -37,9 +38,6 @@ enum Command {
         /// Index of the first P-position in b-files and CSV.
         #[arg(long, default_value_t = 0)]
         offset: u64,
-        /// Continue an interrupted run of the same game and N from its last checkpoint.
-        #[arg(long)]
-        resume: bool,
     },
     /// Evaluate a position of several heaps: values, nim-sum, outcome, winning moves.
     Eval {
@@ -100,6 +98,9 @@ struct TableArgs {
     /// Force an engine instead of the automatic choice: reference, or psieve (ppos only).
     #[arg(long, value_enum)]
     engine: Option<EngineKind>,
+    /// Continue an interrupted run of the same game and N from its last checkpoint.
+    #[arg(long)]
+    resume: bool,
     /// grundy: stop as soon as the period of a finite subtraction set is proven.
     #[arg(long)]
     until_period: bool,
@@ -115,7 +116,6 @@ struct TableArgs {
 #[derive(Debug, Clone, Copy)]
 struct PposOptions {
     offset: u64,
-    resume: bool,
 }
 
 /// Runs the command line and returns the exit code.
@@ -133,11 +133,7 @@ pub fn main() -> i32 {
 fn run(command: Command) -> Result<()> {
     match command {
         Command::Grundy(args) => tabulate(&args, None),
-        Command::Ppos {
-            table,
-            offset,
-            resume,
-        } => tabulate(&table, Some(PposOptions { offset, resume })),
+        Command::Ppos { table, offset } => tabulate(&table, Some(PposOptions { offset })),
         Command::Eval { game, heaps, json } => eval(&game, &heaps, json),
         Command::Stats {
             file,
@@ -201,18 +197,24 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         (None, None) => engine::choose(&game, n),
         (None, Some(_)) => engine::choose_ppos(&game, n),
     };
+    // Large or resumable runs keep their table in a memory-mapped work file beside the outputs.
+    let work = (n >= FILE_BACKED_FROM || args.resume).then(|| {
+        let ext = if engine == EngineKind::Sieve {
+            "bits"
+        } else {
+            "values"
+        };
+        folder.join(format!("{stem}.{ext}"))
+    });
+    let storage = Storage {
+        work_file: work.as_deref(),
+        resume: args.resume,
+    };
     let computed = match (engine, ppos) {
-        (EngineKind::Sieve, Some(opts)) => {
-            let work =
-                (n >= FILE_BACKED_FROM || opts.resume).then(|| folder.join(format!("{stem}.bits")));
-            let positions = engine::ppos::sieve(&game, n, work.as_deref(), opts.resume, &progress)?;
-            Computed::Positions(positions)
+        (EngineKind::Sieve, Some(_)) => {
+            Computed::Positions(engine::ppos::sieve(&game, n, storage, &progress)?)
         }
-        _ => {
-            let work = (n >= FILE_BACKED_FROM).then(|| folder.join(format!("{stem}.values")));
-            let table = engine.grundy(&game, n, args.until_period, work.as_deref(), &progress)?;
-            Computed::Values(table)
-        }
+        _ => Computed::Values(engine.grundy(&game, n, args.until_period, storage, &progress)?),
     };
     progress.finish();
     let computed_n = match &computed {
@@ -274,7 +276,9 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         }
     }
     drop(report);
-    let _ = std::fs::remove_file(folder.join(format!("{stem}.values")));
+    if let Some(path) = &work {
+        engine::resumable::remove_work_files(path);
+    }
     Ok(())
 }
 

@@ -413,63 +413,94 @@ fn special_files_are_written_in_place() {
     );
 }
 
-#[test]
-fn interrupted_ppos_resumes_to_identical_output() {
+/// Interrupts `args` with Ctrl-C after `after_ms`, resumes it with --resume, and checks the
+/// outputs equal a run without interruption. Returns the resumed files' contents.
+fn interrupt_and_resume(
+    args: &[&str],
+    after_ms: u64,
+    outputs: &[&str],
+    work_file: &str,
+) -> Vec<Vec<u8>> {
     let dir = tempfile::tempdir().unwrap();
     let bin = assert_cmd::cargo::cargo_bin("nimsieve");
-    let args = ["ppos", "squares", "-n", "2^29", "-f", "csv,bfile", "-q"];
     let mut child = std::process::Command::new(&bin)
         .args(args)
         .current_dir(dir.path())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    std::thread::sleep(std::time::Duration::from_millis(after_ms));
     let killed = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
-    let status = child.wait().unwrap();
     assert_eq!(
-        status.code(),
+        child.wait().unwrap().code(),
         Some(130),
-        "the run must be interrupted, not finished"
+        "{args:?}: the run must be interrupted, not finished"
     );
     let output = dir.path().join("output");
     assert!(
-        output
-            .join("squares-536870912-ppos.bits.state.json")
-            .exists()
+        output.join(format!("{work_file}.state.json")).exists(),
+        "a checkpoint is saved"
     );
-    assert!(
-        !output.join("squares-536870912-ppos.csv").exists(),
-        "no output before completion"
-    );
+    for file in outputs {
+        assert!(!output.join(file).exists(), "no {file} before completion");
+    }
 
-    nimsieve(dir.path())
-        .args(args)
-        .arg("--resume")
-        .assert()
-        .success();
-    let resumed_csv = std::fs::read(output.join("squares-536870912-ppos.csv")).unwrap();
-    let resumed_bfile = std::fs::read(output.join("squares-536870912-ppos.txt")).unwrap();
+    let mut resume = args.to_vec();
+    if !resume.contains(&"--resume") {
+        resume.push("--resume");
+    }
+    nimsieve(dir.path()).args(&resume).assert().success();
+    let resumed: Vec<Vec<u8>> = outputs
+        .iter()
+        .map(|f| std::fs::read(output.join(f)).unwrap())
+        .collect();
+    assert!(!output.join(work_file).exists(), "work file removed");
     assert!(
-        !output.join("squares-536870912-ppos.bits").exists(),
-        "work file removed"
+        !output.join(format!("{work_file}.state.json")).exists(),
+        "checkpoint removed"
     );
 
     nimsieve(dir.path()).args(args).assert().success();
+    for (file, bytes) in outputs.iter().zip(&resumed) {
+        assert_eq!(&std::fs::read(output.join(file)).unwrap(), bytes, "{file}");
+    }
+    resumed
+}
+
+#[test]
+fn interrupted_ppos_resumes_to_identical_output() {
+    let args = ["ppos", "squares", "-n", "2^29", "-f", "csv,bfile", "-q"];
+    let outputs = ["squares-536870912-ppos.csv", "squares-536870912-ppos.txt"];
+    let resumed = interrupt_and_resume(&args, 1500, &outputs, "squares-536870912-ppos.bits");
     assert_eq!(
-        std::fs::read(output.join("squares-536870912-ppos.csv")).unwrap(),
-        resumed_csv
-    );
-    assert_eq!(
-        std::fs::read(output.join("squares-536870912-ppos.txt")).unwrap(),
-        resumed_bfile
-    );
-    assert_eq!(
-        String::from_utf8(resumed_csv).unwrap().lines().count(),
+        String::from_utf8(resumed[0].clone())
+            .unwrap()
+            .lines()
+            .count(),
         1 + 1_122_049
+    );
+}
+
+#[test]
+fn interrupted_grundy_resumes_to_identical_output() {
+    let args = [
+        "grundy",
+        "proper-divisors",
+        "-n",
+        "4e7",
+        "-f",
+        "bin",
+        "-q",
+        "--resume",
+    ];
+    interrupt_and_resume(
+        &args,
+        1000,
+        &["proper-divisors-40000000.bin"],
+        "proper-divisors-40000000.values",
     );
 }
 

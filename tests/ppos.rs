@@ -1,5 +1,6 @@
 //! The P-position sieve against the reference engine, across threads, and across interruption.
 
+use nimsieve::engine::resumable::{Flush, Storage};
 use nimsieve::engine::{self, EngineKind, ppos, psieve, reference};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
@@ -14,7 +15,7 @@ fn by_reference(game: &Game, n: u64) -> Vec<u64> {
 }
 
 fn by_sieve(game: &Game, n: u64) -> Vec<u64> {
-    ppos::sieve(game, n, None, false, &Progress::hidden()).unwrap()
+    ppos::sieve(game, n, Storage::default(), &Progress::hidden()).unwrap()
 }
 
 #[test]
@@ -140,14 +141,19 @@ fn resumed_runs_equal_uninterrupted_runs() {
         }
         .save(&path)
         .unwrap();
-        let resumed = ppos::sieve(&game, n, Some(&path), true, &Progress::hidden()).unwrap();
+        let resumed = ppos::sieve(
+            &game,
+            n,
+            Storage {
+                work_file: Some(&path),
+                resume: true,
+            },
+            &Progress::hidden(),
+        )
+        .unwrap();
         assert_eq!(
             resumed, fresh,
             "stopped after {stop_after} segments at {at}"
-        );
-        assert!(
-            !path.exists() && !Checkpoint::path_for(&path).exists(),
-            "work files are removed"
         );
     }
 }
@@ -165,7 +171,16 @@ fn resume_refuses_a_checkpoint_of_another_run() {
     .save(&path)
     .unwrap();
     let game = Game::parse("squares").unwrap();
-    let err = ppos::sieve(&game, 1000, Some(&path), true, &Progress::hidden()).unwrap_err();
+    let err = ppos::sieve(
+        &game,
+        1000,
+        Storage {
+            work_file: Some(&path),
+            resume: true,
+        },
+        &Progress::hidden(),
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("belongs to cubes"), "{err}");
 }
 

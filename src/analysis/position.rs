@@ -60,8 +60,13 @@ pub fn evaluate(game: &Game, heaps: &[u64]) -> Result<Evaluation> {
         play: Play::Normal,
         ..game.clone()
     };
-    let table =
-        engine::choose(&normal, bound).grundy(&normal, bound, false, None, &Progress::hidden())?;
+    let table = engine::choose(&normal, bound).grundy(
+        &normal,
+        bound,
+        false,
+        Default::default(),
+        &Progress::hidden(),
+    )?;
     let value = |h: u64| table.get(h);
     let values: Vec<u32> = heaps.iter().map(|&h| value(h)).collect();
     let nim_sum = values.iter().fold(0, |acc, v| acc ^ v);

@@ -8,64 +8,55 @@
 //! sequential pass that also takes each mex. Cost about 3·N·ln N simple operations; values
 //! must stay below 64 (they are 2-adic valuations or prime-factor counts, far below that).
 
+use super::resumable::{self, Storage};
 use crate::error::{Error, Result};
 use crate::game::{DivisorRule, Game, Play};
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
 use rayon::prelude::*;
-use std::path::Path;
 
 /// Positions per segment.
 const SEGMENT: u64 = 1 << 16;
 
-/// The table of `game` (a divisor game) for positions below `n`, in memory or in `work_file`.
+/// The table of `game` (a divisor game) for positions below `n`, kept and resumed as
+/// `storage` says.
 pub fn compute(
     game: &Game,
     rule: DivisorRule,
     n: u64,
-    work_file: Option<&Path>,
+    storage: Storage,
     progress: &Progress,
 ) -> Result<Table> {
     let bits = match game.play {
         Play::Normal => 8,
         Play::Misere => 1,
     };
-    let mut values = match work_file {
-        Some(path) => PackedValues::in_file(path, n, bits, false)?,
-        None => PackedValues::in_memory(n, bits),
-    };
+    let (words, done) = resumable::open(game, n, PackedValues::words_for(n, bits), storage)?;
+    let mut values = PackedValues::from_words(n, bits, words);
     let moves = Moves {
         rule,
         min_target: game.min_target(),
     };
-    let mut lo = 0;
-    while lo < n {
-        let hi = (lo + SEGMENT).min(n);
-        let known = moves.known_options(&values, lo, hi);
-        let (offsets, targets) = moves.in_segment_options(lo, hi);
-        for x in lo..hi {
-            let i = (x - lo) as usize;
-            let mut mask = known[i].mask;
-            let mut has_option = known[i].has_option;
-            for &t in &targets[offsets[i]..offsets[i + 1]] {
-                mask |= 1 << values.get(t);
-                has_option = true;
+    let mut too_large = None;
+    resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {
+        let mut lo = done;
+        while lo < n {
+            let hi = (lo + SEGMENT).min(n);
+            if let Err(e) = moves.fill_segment(values, game.play, lo, hi) {
+                too_large = Some(e);
+                return None;
             }
-            let mex = (!mask).trailing_zeros();
-            let v = match game.play {
-                Play::Normal if mex >= 64 => {
-                    return Err(Error::Input(format!(
-                        "position {x} has value {mex} or more, beyond the divisor engine's limit of 63; use --engine reference"
-                    )));
-                }
-                Play::Normal => mex,
-                Play::Misere => u32::from(!has_option || mex > 0),
-            };
-            values.set(x, v);
+            progress.set(hi);
+            lo = hi;
+            if lo < n && stop(lo).is_break() {
+                return Some(lo);
+            }
         }
-        progress.set(hi);
-        lo = hi;
+        None
+    })?;
+    if let Some(e) = too_large {
+        return Err(e);
     }
     Ok(Table {
         kind: ValueKind::of(game.play),
@@ -88,6 +79,33 @@ struct Moves {
 }
 
 impl Moves {
+    /// Computes the values of positions lo..hi from the final values below lo.
+    fn fill_segment(&self, values: &mut PackedValues, play: Play, lo: u64, hi: u64) -> Result<()> {
+        let known = self.known_options(values, lo, hi);
+        let (offsets, targets) = self.in_segment_options(lo, hi);
+        for x in lo..hi {
+            let i = (x - lo) as usize;
+            let mut mask = known[i].mask;
+            let mut has_option = known[i].has_option;
+            for &t in &targets[offsets[i]..offsets[i + 1]] {
+                mask |= 1 << values.get(t);
+                has_option = true;
+            }
+            let mex = (!mask).trailing_zeros();
+            let v = match play {
+                Play::Normal if mex >= 64 => {
+                    return Err(Error::Input(format!(
+                        "position {x} has value {mex} or more, beyond the divisor engine's limit of 63; use --engine reference"
+                    )));
+                }
+                Play::Normal => mex,
+                Play::Misere => u32::from(!has_option || mex > 0),
+            };
+            values.set(x, v);
+        }
+        Ok(())
+    }
+
     /// The target reached from n through its divisor e, if the rule and `+leave1` allow it.
     #[inline]
     fn target(&self, n: u64, e: u64) -> Option<u64> {

@@ -6,15 +6,18 @@
 pub mod divisor_sieve;
 pub mod finite;
 pub mod ppos;
+pub mod prime_grundy;
+mod primes;
 pub mod psieve;
 pub mod reference;
+pub mod resumable;
 mod window;
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Rule};
+use crate::game::{Game, Play, Rule, SubtractionSet};
 use crate::progress::Progress;
 use crate::table::Table;
-use std::path::Path;
+use resumable::Storage;
 
 /// The engines a table can be computed with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -23,6 +26,9 @@ pub enum EngineKind {
     Reference,
     /// Finite subtraction sets: a window of max(S) values and an exact period ([`finite`]).
     Finite,
+    /// Subtract-a-prime by value classes split by residue mod 30 ([`prime_grundy`]).
+    #[value(name = "prime-grundy")]
+    Primes,
     /// Divisor games by segmented divisor sieving ([`divisor_sieve`]).
     #[value(name = "divisor-sieve")]
     DivisorSieve,
@@ -37,6 +43,7 @@ impl EngineKind {
         match self {
             EngineKind::Reference => "reference",
             EngineKind::Finite => "finite",
+            EngineKind::Primes => "prime-grundy",
             EngineKind::DivisorSieve => "divisor-sieve",
             EngineKind::Sieve => "psieve",
         }
@@ -44,13 +51,13 @@ impl EngineKind {
 
     /// Computes the values of `game` for positions below `n`; with `until_period`, engines that
     /// prove periods stop at the shortest table that proves one. Engines that can keep their
-    /// table in a memory-mapped file use `work_file` when given.
+    /// table in a memory-mapped file follow `storage` (the resumable ones resume).
     pub fn grundy(
         self,
         game: &Game,
         n: u64,
         until_period: bool,
-        work_file: Option<&Path>,
+        storage: Storage,
         progress: &Progress,
     ) -> Result<Table> {
         match self {
@@ -65,10 +72,11 @@ impl EngineKind {
                         game.spec
                     ))
                 })?;
-                finite::compute(game, &steps, n, until_period, work_file, progress)
+                finite::compute(game, &steps, n, until_period, storage.work_file, progress)
             }
+            EngineKind::Primes => primes::compute(game, n, storage, progress),
             EngineKind::DivisorSieve => match game.rule {
-                Rule::Divisor(rule) => divisor_sieve::compute(game, rule, n, work_file, progress),
+                Rule::Divisor(rule) => divisor_sieve::compute(game, rule, n, storage, progress),
                 _ => Err(Error::Input(format!(
                     "the divisor-sieve engine needs a divisor game, not '{}'",
                     game.spec
@@ -88,6 +96,9 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
             EngineKind::Finite
         }
         Rule::Divisor(_) => EngineKind::DivisorSieve,
+        Rule::Subtraction(SubtractionSet::Primes) if game.play == Play::Normal => {
+            EngineKind::Primes
+        }
         _ => EngineKind::Reference,
     }
 }

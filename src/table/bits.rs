@@ -2,6 +2,7 @@
 //! a table file that lets an interrupted run resume.
 
 use super::words::Words;
+use crate::engine::resumable::Flush;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -31,21 +32,23 @@ impl BitTable {
         n.div_ceil(64) * 8
     }
 
+    /// A table over the given words (at least ⌈n/64⌉ of them).
+    pub fn from_words(n: u64, words: Words) -> BitTable {
+        BitTable { n, words }
+    }
+
     /// A zeroed table in memory.
     pub fn in_memory(n: u64) -> BitTable {
-        BitTable {
-            n,
-            words: Words::in_memory(n.div_ceil(64)),
-        }
+        Self::from_words(n, Words::in_memory(n.div_ceil(64)))
     }
 
     /// A table in the file at `path`: zeroed when `keep` is false, or reopened with its
-    /// contents when `keep` is true (for resuming).
+    /// contents when `keep` is true.
     pub fn in_file(path: &Path, n: u64, keep: bool) -> Result<BitTable> {
-        Ok(BitTable {
+        Ok(Self::from_words(
             n,
-            words: Words::in_file(path, n.div_ceil(64), keep)?,
-        })
+            Words::in_file(path, n.div_ceil(64), keep)?,
+        ))
     }
 
     /// Number of positions.
@@ -68,11 +71,6 @@ impl BitTable {
         self.words.get_mut()
     }
 
-    /// Writes a file-backed table's pages to disk.
-    pub fn flush(&self) -> Result<()> {
-        self.words.flush()
-    }
-
     /// The positions whose bit is set, ascending.
     pub fn ones(&self) -> Vec<u64> {
         let mut out = Vec::new();
@@ -85,6 +83,12 @@ impl BitTable {
         }
         out.retain(|&x| x < self.n);
         out
+    }
+}
+
+impl Flush for BitTable {
+    fn flush(&self) -> Result<()> {
+        self.words.flush()
     }
 }
 

@@ -2,6 +2,7 @@
 //! in memory or in a memory-mapped file; widened when a larger value appears.
 
 use super::words::Words;
+use crate::engine::resumable::Flush;
 use crate::error::Result;
 use std::path::Path;
 
@@ -24,6 +25,11 @@ impl PackedValues {
     /// The number of words that hold n values of `bits` bits.
     pub fn words_for(n: u64, bits: u32) -> u64 {
         (u128::from(n) * u128::from(bits)).div_ceil(64) as u64
+    }
+
+    /// Values over the given words (at least [`Self::words_for`] of them).
+    pub fn from_words(n: u64, bits: u32, words: Words) -> PackedValues {
+        PackedValues { n, bits, words }
     }
 
     /// Zeroed values in memory.
@@ -119,9 +125,10 @@ impl PackedValues {
     pub fn words_mut(&mut self) -> &mut [u64] {
         self.words.get_mut()
     }
+}
 
-    /// Writes a file-backed table's pages to disk.
-    pub fn flush(&self) -> Result<()> {
+impl Flush for PackedValues {
+    fn flush(&self) -> Result<()> {
         self.words.flush()
     }
 }
@@ -129,6 +136,7 @@ impl PackedValues {
 #[cfg(test)]
 mod tests {
     use super::PackedValues;
+    use crate::engine::resumable::Flush;
 
     #[test]
     fn widths_and_round_trips() {

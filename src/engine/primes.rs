@@ -1,0 +1,56 @@
+//! Runs [`prime_grundy`](super::prime_grundy) on a 4-bit packed table, resumable.
+
+use super::prime_grundy::{self, Outcome, TooWide};
+use super::resumable::{self, Storage};
+use crate::error::{Error, Result};
+use crate::game::{Game, Play, Rule, SubtractionSet};
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use crate::table::{Table, ValueKind};
+
+/// Bits per value: every value below 10^10 is at most 11.
+const BITS: u32 = 4;
+
+/// The values of subtract-a-prime (normal play, with or without `+leave1`) below `n`.
+pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<Table> {
+    if game.rule != Rule::Subtraction(SubtractionSet::Primes) || game.play != Play::Normal {
+        return Err(Error::Input(format!(
+            "the prime-grundy engine computes primes and primes+leave1 in normal play, not '{}'",
+            game.spec
+        )));
+    }
+    if n > prime_grundy::MAX_N {
+        return Err(Error::Input(format!(
+            "the prime-grundy engine handles n up to {}; use a smaller -n",
+            prime_grundy::MAX_N
+        )));
+    }
+    let (words, done) = resumable::open(game, n, PackedValues::words_for(n, BITS), storage)?;
+    let mut values = PackedValues::from_words(n, BITS, words);
+    let mut too_wide = None;
+    resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {
+        let outcome =
+            prime_grundy::prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
+                progress.set(at);
+                stop(at)
+            });
+        match outcome {
+            Ok(Outcome::Completed) => None,
+            Ok(Outcome::Stopped { at }) => Some(at),
+            Err(wide) => {
+                too_wide = Some(wide);
+                None
+            }
+        }
+    })?;
+    if let Some(TooWide { at, value }) = too_wide {
+        return Err(Error::Input(format!(
+            "position {at} has value {value}, more than the 4 bits of the prime-grundy engine hold (a new record worth reporting); use --engine reference below it"
+        )));
+    }
+    Ok(Table {
+        kind: ValueKind::Grundy,
+        values,
+        period: None,
+    })
+}

@@ -1,0 +1,76 @@
+//! The prime-grundy engine against the reference engine and the catalogue.
+
+use nimsieve::engine::{self, EngineKind, reference};
+use nimsieve::game::Game;
+use nimsieve::progress::Progress;
+
+fn values(engine: EngineKind, spec: &str, n: u64) -> Vec<u32> {
+    let game = Game::parse(spec).unwrap();
+    engine
+        .grundy(&game, n, false, Default::default(), &Progress::hidden())
+        .unwrap()
+        .iter()
+        .collect()
+}
+
+#[test]
+fn chosen_for_normal_play_primes_only() {
+    let choose = |spec: &str| engine::choose(&Game::parse(spec).unwrap(), 10);
+    assert_eq!(choose("primes"), EngineKind::Primes);
+    assert_eq!(choose("primes+leave1"), EngineKind::Primes);
+    assert_eq!(choose("primes+misere"), EngineKind::Reference);
+    assert_eq!(choose("pim"), EngineKind::Reference);
+    let misere = Game::parse("primes+misere").unwrap();
+    assert!(
+        EngineKind::Primes
+            .grundy(&misere, 10, false, Default::default(), &Progress::hidden())
+            .is_err()
+    );
+}
+
+#[test]
+fn matches_reference_to_a_hundred_thousand() {
+    for spec in ["primes", "primes+leave1"] {
+        let game = Game::parse(spec).unwrap();
+        let want: Vec<u32> = reference::compute(&game, 100_000, &Progress::hidden())
+            .unwrap()
+            .iter()
+            .collect();
+        for n in [1, 2, 3, 15, 16, 17, 1000, 100_000] {
+            assert_eq!(
+                values(EngineKind::Primes, spec, n),
+                want[..n as usize],
+                "{spec} n={n}"
+            );
+        }
+    }
+}
+
+#[test]
+fn catalogue_values() {
+    let g = values(EngineKind::Primes, "primes", 60);
+    assert_eq!(
+        &g[..36],
+        &[
+            0, 0, 1, 1, 2, 2, 3, 3, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 0, 4, 1, 5,
+            2, 6, 3, 4, 7, 0, 0
+        ]
+    );
+    let p: Vec<usize> = (0..60).filter(|&x| g[x] == 0).collect();
+    assert_eq!(p, [0, 1, 9, 10, 25, 34, 35, 49, 55]);
+    let g = values(EngineKind::Primes, "primes+leave1", 100);
+    let p: Vec<usize> = (0..100).filter(|&x| g[x] == 0).collect();
+    assert_eq!(p, [0, 1, 2, 10, 11, 26, 35, 36, 50, 56, 86, 92]);
+}
+
+#[test]
+fn one_and_two_threads_agree() {
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| values(EngineKind::Primes, "primes", 2_000_000))
+    };
+    assert_eq!(run(1), run(2));
+}

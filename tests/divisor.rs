@@ -7,7 +7,7 @@ use nimsieve::progress::Progress;
 fn values(engine: EngineKind, spec: &str, n: u64) -> Vec<u32> {
     let game = Game::parse(spec).unwrap();
     engine
-        .grundy(&game, n, false, None, &Progress::hidden())
+        .grundy(&game, n, false, Default::default(), &Progress::hidden())
         .unwrap()
         .iter()
         .collect()

@@ -12,6 +12,7 @@ if [ $# -gt 0 ]; then cases=("$@"); else cases=(
   "sub:6,34,40,141 1e7 reference finite"
   "proper-divisors 1e7 reference divisor-sieve"
   "aliquot 1e7 reference divisor-sieve"
+  "primes 1e6 textbook prime-grundy"
 ); fi
 echo "| game | N | engine | threads | time (s) | vs baseline | values/s | max value | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---|---|---|---|"

@@ -13,6 +13,7 @@ if [ $# -gt 0 ]; then cases=("$@"); else cases=(
   "proper-divisors 1e7 reference divisor-sieve"
   "aliquot 1e7 reference divisor-sieve"
   "primes 1e6 textbook prime-grundy"
+  "squares 2^22 textbook sparse"
 ); fi
 echo "| game | N | engine | threads | time (s) | vs baseline | values/s | max value | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---|---|---|---|"

@@ -11,12 +11,14 @@ mod primes;
 pub mod psieve;
 pub mod reference;
 pub mod resumable;
+pub mod sparse_grundy;
 mod window;
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
 use crate::progress::Progress;
-use crate::table::Table;
+use crate::table::packed::PackedValues;
+use crate::table::{Table, ValueKind};
 use resumable::Storage;
 
 /// The engines a table can be computed with.
@@ -26,6 +28,9 @@ pub enum EngineKind {
     Reference,
     /// Finite subtraction sets: a window of max(S) values and an exact period ([`finite`]).
     Finite,
+    /// Sparse infinite subtraction sets by value layers ([`sparse_grundy`]).
+    #[value(name = "sparse")]
+    Sparse,
     /// Subtract-a-prime by value classes split by residue mod 30 ([`prime_grundy`]).
     #[value(name = "prime-grundy")]
     Primes,
@@ -44,6 +49,7 @@ impl EngineKind {
             EngineKind::Reference => "reference",
             EngineKind::Finite => "finite",
             EngineKind::Primes => "prime-grundy",
+            EngineKind::Sparse => "sparse",
             EngineKind::DivisorSieve => "divisor-sieve",
             EngineKind::Sieve => "psieve",
         }
@@ -75,6 +81,7 @@ impl EngineKind {
                 finite::compute(game, &steps, n, until_period, storage.work_file, progress)
             }
             EngineKind::Primes => primes::compute(game, n, storage, progress),
+            EngineKind::Sparse => sparse(game, n),
             EngineKind::DivisorSieve => match game.rule {
                 Rule::Divisor(rule) => divisor_sieve::compute(game, rule, n, storage, progress),
                 _ => Err(Error::Input(format!(
@@ -89,6 +96,42 @@ impl EngineKind {
     }
 }
 
+/// The infinite sets listed element by element whose elements thin out (the `sparse` engine's).
+fn is_sparse(set: &SubtractionSet) -> bool {
+    matches!(
+        set,
+        SubtractionSet::Powers(2..)
+            | SubtractionSet::Triangular
+            | SubtractionSet::Fibonacci
+            | SubtractionSet::PowersOfTwo
+    )
+}
+
+/// The values of a subtraction game listed element by element (normal play), in memory.
+fn sparse(game: &Game, n: u64) -> Result<Table> {
+    let steps = match game.listed_steps(n) {
+        Some(steps) if game.play == Play::Normal => steps,
+        _ => {
+            return Err(Error::Input(format!(
+                "the sparse engine computes subtraction sets listed element by element in normal play, not '{}'",
+                game.spec
+            )));
+        }
+    };
+    check_in_memory_size(n)?;
+    let values = sparse_grundy::sparse_grundy(&steps, n, game.min_target()).map_err(|e| {
+        Error::Input(format!(
+            "the sparse engine cannot compute '{}': {e}",
+            game.spec
+        ))
+    })?;
+    Ok(Table {
+        kind: ValueKind::Grundy,
+        values: PackedValues::from_values(&values),
+        period: None,
+    })
+}
+
 /// The engine `grundy` uses for `game` up to `n`.
 pub fn choose(game: &Game, _n: u64) -> EngineKind {
     match &game.rule {
@@ -99,6 +142,7 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
         Rule::Subtraction(SubtractionSet::Primes) if game.play == Play::Normal => {
             EngineKind::Primes
         }
+        Rule::Subtraction(set) if game.play == Play::Normal && is_sparse(set) => EngineKind::Sparse,
         _ => EngineKind::Reference,
     }
 }

@@ -51,11 +51,11 @@ impl PackedValues {
     }
 
     /// Packs `values` in memory with the fewest bits.
-    pub fn from_values(values: &[u32]) -> PackedValues {
-        let bits = Self::bits_for(values.iter().copied().max().unwrap_or(0));
+    pub fn from_values<T: Copy + Into<u32>>(values: &[T]) -> PackedValues {
+        let bits = Self::bits_for(values.iter().map(|&v| v.into()).max().unwrap_or(0));
         let mut packed = Self::in_memory(values.len() as u64, bits);
         for (x, &v) in values.iter().enumerate() {
-            packed.set(x as u64, v);
+            packed.set(x as u64, v.into());
         }
         packed
     }

@@ -1,0 +1,596 @@
+//! Exact Sprague–Grundy values of single-heap subtraction games.
+//!
+//! Positions are resolved one value at a time: layer `v` is the set of
+//! positions whose value is `v`.  A position belongs to layer `v` when it
+//! is not in any earlier layer and no move leads to an earlier member of
+//! layer `v`.  Each layer is a forward sieve over 512-position blocks: the
+//! positions of a block that can reach layer `v` are the OR of the layer's
+//! bitset shifted by every step, read as unaligned 64-byte windows from
+//! byte-shifted copies of the bitset (one copy per residue of the steps
+//! modulo 8).  Long steps are applied to groups of blocks with the step
+//! sizes tiled so the windows come from cache; moves inside a block are
+//! resolved bit by bit.  Layers are pipelined across the rayon pool: layer
+//! `v + 1` trails layer `v` chunk by chunk.  Once a layer holds too few
+//! positions to pay for a sieve pass (or after `LAYER_CAP` layers), the
+//! positions left are finished by the direct mex recursion.
+//!
+//! The cost is about `layers * n * |steps| / 512` window reads against
+//! `n * |steps|` scattered reads for the direct recursion, so the sieve
+//! pays off when the largest value is well below 512.
+
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
+
+/// Positions per block (one 512-bit word group).
+const BLOCK: usize = 512;
+/// 64-bit words per block.
+const WORDS: usize = BLOCK / 64;
+/// Bytes per block.
+const BYTES: usize = BLOCK / 8;
+/// A layer with fewer than `1 / SMALL_LAYER` of all positions ends sieving.
+const SMALL_LAYER: usize = 1536;
+/// Number of value layers sieved before switching to the direct recursion.
+const LAYER_CAP: usize = 4096;
+
+/// Errors reported by [`sparse_grundy`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SparseGrundyError {
+    /// A step of size zero was given; such a game is not well founded.
+    ZeroStep,
+    /// The value at `position` would exceed `u16::MAX`.
+    ValueOverflow {
+        /// First position whose value does not fit in a `u16`.
+        position: u64,
+    },
+    /// `n` does not fit in memory addressing on this platform.
+    TooLarge,
+}
+
+impl std::fmt::Display for SparseGrundyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::ZeroStep => write!(f, "step set contains 0"),
+            Self::ValueOverflow { position } => {
+                write!(f, "Grundy value at position {position} exceeds u16::MAX")
+            }
+            Self::TooLarge => write!(f, "number of positions too large"),
+        }
+    }
+}
+
+impl std::error::Error for SparseGrundyError {}
+
+/// Grundy values of the subtraction game with `steps` for positions `0..n`.
+///
+/// `g(p) = mex { g(p - s) : s in steps, s <= p - min_target }`; positions
+/// below `min_target` have no moves.  `steps` may be in any order and may
+/// contain duplicates.  The result is identical for any rayon pool size.
+pub fn sparse_grundy(
+    steps: &[u64],
+    n: u64,
+    min_target: u64,
+) -> Result<Vec<u16>, SparseGrundyError> {
+    if steps.contains(&0) {
+        return Err(SparseGrundyError::ZeroStep);
+    }
+    let total = usize::try_from(n).map_err(|_| SparseGrundyError::TooLarge)?;
+    let shift = min_target.min(n) as usize;
+    // g(p) = G(p - min_target) for p >= min_target, where G is the plain game.
+    let m = total - shift;
+    let mut st: Vec<usize> = steps
+        .iter()
+        .filter(|&&s| s < m as u64)
+        .map(|&s| s as usize)
+        .collect();
+    st.sort_unstable();
+    st.dedup();
+    let g = layered(&st, m).map_err(|p| SparseGrundyError::ValueOverflow {
+        position: (p + shift) as u64,
+    })?;
+    if shift == 0 {
+        return Ok(g);
+    }
+    let mut out = Vec::with_capacity(total);
+    out.resize(shift, 0u16);
+    out.extend_from_slice(&g);
+    Ok(out)
+}
+
+/// Per-step window descriptor: start offset of its copy and byte lag.
+#[derive(Clone, Copy)]
+struct Win {
+    base: usize,
+    lag: usize,
+}
+
+/// Steps that read the same byte-shifted copy.
+struct Group {
+    wins: Vec<Win>,
+    /// Number of steps usable in block `b` is `valid[b]`.
+    valid: Vec<usize>,
+    /// Index of the first step at least one chunk long.
+    far_from: usize,
+    /// Index of the first step at least one super-chunk long.
+    super_from: usize,
+    /// Step indices where a new source tile starts.
+    tiles: Vec<usize>,
+}
+
+/// State shared by the layer workers.
+struct Shared {
+    near: Vec<usize>,
+    /// Step windows grouped by copy, each group in ascending step order.
+    groups: Vec<Group>,
+    residues: Vec<usize>,
+    copy_len: usize,
+    nblocks: usize,
+    /// Chunks per super-chunk.
+    sup: usize,
+    unassigned: Vec<AtomicU64>,
+    values: Vec<AtomicU16>,
+    progress: Vec<AtomicUsize>,
+    next_layer: AtomicUsize,
+    first_block: AtomicUsize,
+    finished: AtomicBool,
+    /// Set when a layer was too small to be worth sieving.
+    stop: AtomicBool,
+    cap: usize,
+}
+
+/// Values of the plain game (`min_target = 0`) for `m` positions; on
+/// overflow returns the first offending position.
+fn layered(steps: &[usize], m: usize) -> Result<Vec<u16>, usize> {
+    if m == 0 {
+        return Ok(Vec::new());
+    }
+    let nblocks = m.div_ceil(BLOCK);
+    let sup = (nblocks.div_ceil(CHUNK) / 16).clamp(MIN_SUPER, MAX_SUPER);
+    let mut residues: Vec<usize> = steps.iter().map(|&s| (8 - s % 8) % 8).collect();
+    residues.sort_unstable();
+    residues.dedup();
+    let copy_len = BYTES * (nblocks + 2 + CHUNK);
+    let groups = residues
+        .iter()
+        .enumerate()
+        .map(|(ci, &r)| {
+            let gs: Vec<usize> = steps
+                .iter()
+                .copied()
+                .filter(|&s| (8 - s % 8) % 8 == r)
+                .collect();
+            Group {
+                wins: gs
+                    .iter()
+                    .map(|&s| Win {
+                        base: ci * copy_len,
+                        lag: (s + r) / 8,
+                    })
+                    .collect(),
+                valid: (0..nblocks)
+                    .map(|b| gs.partition_point(|&s| s < BLOCK * (b + 1)))
+                    .collect(),
+                far_from: gs.partition_point(|&s| s < BLOCK * CHUNK),
+                super_from: gs.partition_point(|&s| s < BLOCK * CHUNK * sup),
+                tiles: (1..=m / TILE)
+                    .map(|t| gs.partition_point(|&s| s < t * TILE))
+                    .collect(),
+            }
+        })
+        .collect();
+    let near = steps.iter().copied().filter(|&s| s < BLOCK).collect();
+    let mut unassigned: Vec<AtomicU64> = (0..nblocks * WORDS).map(|_| AtomicU64::new(0)).collect();
+    for (w, word) in unassigned.iter_mut().enumerate() {
+        let lo = w * 64;
+        let bits = if lo + 64 <= m {
+            u64::MAX
+        } else if lo < m {
+            (1u64 << (m - lo)) - 1
+        } else {
+            0
+        };
+        *word.get_mut() = bits;
+    }
+    let cap = LAYER_CAP.min(steps.len() + 1);
+    let shared = Shared {
+        near,
+        groups,
+        residues,
+        copy_len,
+        nblocks,
+        sup,
+        unassigned,
+        values: (0..m).map(|_| AtomicU16::new(0)).collect(),
+        progress: (0..=cap).map(|_| AtomicUsize::new(0)).collect(),
+        next_layer: AtomicUsize::new(0),
+        first_block: AtomicUsize::new(0),
+        finished: AtomicBool::new(false),
+        stop: AtomicBool::new(false),
+        cap,
+    };
+    let workers = rayon::current_num_threads().max(1);
+    rayon::scope(|sc| {
+        for _ in 0..workers {
+            sc.spawn(|_| worker(&shared));
+        }
+    });
+    let mut g: Vec<u16> = shared
+        .values
+        .into_iter()
+        .map(AtomicU16::into_inner)
+        .collect();
+    if !shared.finished.load(Ordering::Acquire) {
+        let left: Vec<u64> = shared
+            .unassigned
+            .into_iter()
+            .map(AtomicU64::into_inner)
+            .collect();
+        finish_direct(steps, &mut g, &left)?;
+    }
+    Ok(g)
+}
+
+/// Direct mex recursion for the positions still set in `left`.
+fn finish_direct(steps: &[usize], g: &mut [u16], left: &[u64]) -> Result<(), usize> {
+    let mut seen = vec![0u32; steps.len() + 2];
+    let mut stamp = 0u32;
+    for (w, &word) in left.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let p = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            stamp = stamp.wrapping_add(1);
+            if stamp == 0 {
+                seen.iter_mut().for_each(|x| *x = 0);
+                stamp = 1;
+            }
+            for &s in steps.iter().take_while(|&&s| s <= p) {
+                let v = g[p - s] as usize;
+                if v < seen.len() {
+                    seen[v] = stamp;
+                }
+            }
+            let mex = seen.iter().position(|&x| x != stamp).unwrap_or(seen.len());
+            g[p] = u16::try_from(mex).map_err(|_| p)?;
+        }
+    }
+    Ok(())
+}
+
+/// OR of the windows of all `wins` at byte offset `a8` (portable body).
+#[inline(always)]
+fn hits_body(copies: &[u8], wins: &[Win], a8: usize) -> [u64; WORDS] {
+    let mut acc = [0u64; WORDS];
+    for w in wins {
+        let start = w.base + a8 - w.lag;
+        let chunk: &[u8; BYTES] = copies[start..start + BYTES].try_into().unwrap();
+        for (k, x) in acc.iter_mut().enumerate() {
+            *x |= u64::from_le_bytes(chunk[8 * k..8 * k + 8].try_into().unwrap());
+        }
+    }
+    acc
+}
+
+/// Blocks per chunk whose far steps are sieved together.
+const CHUNK: usize = 16;
+/// Fewest chunks per super-chunk (whose very far steps are sieved tile by
+/// tile); larger inputs use up to `MAX_SUPER` so each source tile is read
+/// from memory fewer times per layer.
+const MIN_SUPER: usize = 16;
+/// Most chunks per super-chunk.
+const MAX_SUPER: usize = 256;
+/// Width in positions of a tile of step sizes.
+const TILE: usize = 1 << 20;
+
+/// ORs the windows of every step in `wins` into `CHUNK` consecutive block
+/// accumulators starting at byte offset `a8` (portable body).
+#[inline(always)]
+fn batch_body(copies: &[u8], wins: &[Win], a8: usize, acc: &mut [[u64; WORDS]; CHUNK]) {
+    let mut loc = *acc;
+    for w in wins {
+        let start = w.base + a8 - w.lag;
+        let run: &[u8; BYTES * CHUNK] = copies[start..start + BYTES * CHUNK].try_into().unwrap();
+        for (j, a) in loc.iter_mut().enumerate() {
+            for (k, x) in a.iter_mut().enumerate() {
+                let o = BYTES * j + 8 * k;
+                *x |= u64::from_le_bytes(run[o..o + 8].try_into().unwrap());
+            }
+        }
+    }
+    *acc = loc;
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn batch_avx512(copies: &[u8], wins: &[Win], a8: usize, acc: &mut [[u64; WORDS]; CHUNK]) {
+    batch_body(copies, wins, a8, acc)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn batch_avx2(copies: &[u8], wins: &[Win], a8: usize, acc: &mut [[u64; WORDS]; CHUNK]) {
+    batch_body(copies, wins, a8, acc)
+}
+
+#[inline(always)]
+fn batch(isa: Isa, copies: &[u8], wins: &[Win], a8: usize, acc: &mut [[u64; WORDS]; CHUNK]) {
+    match isa {
+        Isa::Portable => batch_body(copies, wins, a8, acc),
+        // SAFETY: the feature was detected at run time.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { batch_avx2(copies, wins, a8, acc) },
+        // SAFETY: the feature was detected at run time.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { batch_avx512(copies, wins, a8, acc) },
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn hits_avx512(copies: &[u8], wins: &[Win], a8: usize) -> [u64; WORDS] {
+    hits_body(copies, wins, a8)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn hits_avx2(copies: &[u8], wins: &[Win], a8: usize) -> [u64; WORDS] {
+    hits_body(copies, wins, a8)
+}
+
+/// Instruction-set level chosen at run time.
+#[derive(Clone, Copy)]
+enum Isa {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+fn detect() -> Isa {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw") {
+            return Isa::Avx512;
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            return Isa::Avx2;
+        }
+    }
+    Isa::Portable
+}
+
+#[inline(always)]
+fn hits(isa: Isa, copies: &[u8], wins: &[Win], a8: usize) -> [u64; WORDS] {
+    match isa {
+        Isa::Portable => hits_body(copies, wins, a8),
+        // SAFETY: the feature was detected at run time.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { hits_avx2(copies, wins, a8) },
+        // SAFETY: the feature was detected at run time.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { hits_avx512(copies, wins, a8) },
+    }
+}
+
+/// Claims layers in order and sieves each one.
+fn worker(sh: &Shared) {
+    let isa = detect();
+    let mut copies: Vec<u8> = Vec::new();
+    let mut prev_start = 0usize;
+    loop {
+        if sh.finished.load(Ordering::Acquire) || sh.stop.load(Ordering::Acquire) {
+            return;
+        }
+        let v = sh.next_layer.fetch_add(1, Ordering::AcqRel);
+        if v >= sh.cap {
+            return;
+        }
+        if copies.is_empty() {
+            copies = vec![0u8; sh.copy_len * sh.residues.len()];
+        }
+        let start = sh.first_block.load(Ordering::Acquire);
+        // Clear what this worker left below `start` in its previous layer,
+        // including the pad/previous-block byte that receives spill-over.
+        for c in 0..sh.residues.len() {
+            let base = c * sh.copy_len;
+            let lo = base + BYTES * prev_start;
+            let hi = base + BYTES * (start + 1);
+            copies[lo..hi].fill(0);
+        }
+        prev_start = start;
+        sh.progress[v].store(start, Ordering::Release);
+        sieve_layer(sh, isa, &mut copies, v, start);
+    }
+}
+
+/// Waits until layer `v - 1` has finished every block below `end`.
+fn wait_for(sh: &Shared, v: usize, end: usize) {
+    if v == 0 {
+        return;
+    }
+    let p = &sh.progress[v - 1];
+    let mut spins = 0u32;
+    while p.load(Ordering::Acquire) < end {
+        spins += 1;
+        if spins < 512 {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// Calls `f` on the sub-ranges of `lo..hi` split at the tile boundaries.
+#[inline]
+fn for_tiles(cuts: &[usize], lo: usize, hi: usize, mut f: impl FnMut(std::ops::Range<usize>)) {
+    let mut a = lo;
+    for &c in cuts.iter().filter(|&&c| c > lo && c < hi) {
+        f(a..c);
+        a = c;
+    }
+    if a < hi {
+        f(a..hi);
+    }
+}
+
+/// Sieves layer `v` from block `start` on.
+fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize) {
+    let value = v as u16;
+    let mut members = 0usize;
+    let mut remaining = false;
+    let mut first_seen = false;
+    let mut accs = vec![[[0u64; WORDS]; CHUNK]; sh.sup];
+    let mut active = vec![false; sh.sup];
+    let mut sb = start;
+    while sb < sh.nblocks {
+        let se = (sb + sh.sup * CHUNK).min(sh.nblocks);
+        wait_for(sh, v, se);
+        let nchunks = (se - sb).div_ceil(CHUNK);
+        let mut any_active = false;
+        for (q, act) in active.iter_mut().enumerate() {
+            let lo = (sb + q * CHUNK).min(se) * WORDS;
+            let hi = (sb + (q + 1) * CHUNK).min(se) * WORDS;
+            *act = sh.unassigned[lo..hi]
+                .iter()
+                .any(|x| x.load(Ordering::Relaxed) != 0);
+            any_active |= *act;
+        }
+        if any_active && !first_seen {
+            first_seen = true;
+            sh.first_block.fetch_max(sb, Ordering::AcqRel);
+        }
+        for (q, acc) in accs.iter_mut().enumerate() {
+            if active[q] {
+                *acc = [[0u64; WORDS]; CHUNK];
+            }
+        }
+        // Steps at least a super-chunk long only read finished blocks:
+        // sieve them tile by tile so the sources stay in cache.
+        for gr in &sh.groups {
+            let lo = gr.super_from;
+            let hi = gr.valid[sb];
+            if lo >= hi {
+                continue;
+            }
+            for_tiles(&gr.tiles, lo, hi, |range| {
+                for q in 0..nchunks {
+                    if active[q] {
+                        let a0 = BYTES * (sb + q * CHUNK + 1);
+                        batch(isa, copies, &gr.wins[range.clone()], a0, &mut accs[q]);
+                    }
+                }
+            });
+        }
+        for q in 0..nchunks {
+            let c0 = sb + q * CHUNK;
+            let c1 = (c0 + CHUNK).min(se);
+            let a0 = BYTES * (c0 + 1);
+            for c in 0..sh.residues.len() {
+                let lo = c * sh.copy_len + a0;
+                copies[lo..lo + BYTES * CHUNK].fill(0);
+            }
+            if !active[q] {
+                sh.progress[v].store(c1, Ordering::Release);
+                continue;
+            }
+            let acc = &mut accs[q];
+            for gr in &sh.groups {
+                let lo = gr.far_from;
+                let hi = gr.super_from.min(gr.valid[c0]);
+                if lo < hi {
+                    batch(isa, copies, &gr.wins[lo..hi], a0, acc);
+                }
+            }
+            for b in c0..c1 {
+                let j = b - c0;
+                let mut u = [0u64; WORDS];
+                for (k, x) in u.iter_mut().enumerate() {
+                    *x = sh.unassigned[b * WORDS + k].load(Ordering::Relaxed);
+                }
+                if u.iter().all(|&x| x == 0) {
+                    continue;
+                }
+                let a8 = BYTES * (b + 1);
+                let mut h = acc[j];
+                for gr in &sh.groups {
+                    let vb = gr.valid[b];
+                    let vc = gr.valid[c0].max(gr.far_from);
+                    let vs = gr.valid[sb].max(gr.super_from);
+                    let ranges = [
+                        0..gr.far_from.min(vb),
+                        vc.min(gr.super_from)..gr.super_from.min(vb),
+                        vs..vb,
+                    ];
+                    for range in ranges {
+                        if range.start >= range.end {
+                            continue;
+                        }
+                        let x = hits(isa, copies, &gr.wins[range], a8);
+                        for k in 0..WORDS {
+                            h[k] |= x[k];
+                        }
+                    }
+                }
+                let mut r = [0u64; WORDS];
+                for k in 0..WORDS {
+                    r[k] = u[k] & !h[k];
+                }
+                let mut lb = [0u64; WORDS];
+                let mut k = 0;
+                while k < WORDS {
+                    if r[k] == 0 {
+                        k += 1;
+                        continue;
+                    }
+                    let c = k * 64 + r[k].trailing_zeros() as usize;
+                    r[k] &= r[k] - 1;
+                    lb[k] |= 1u64 << (c % 64);
+                    members += 1;
+                    sh.values[b * BLOCK + c].store(value, Ordering::Relaxed);
+                    for &s in &sh.near {
+                        let t = c + s;
+                        if t >= BLOCK {
+                            break;
+                        }
+                        r[t / 64] &= !(1u64 << (t % 64));
+                    }
+                }
+                for k in 0..WORDS {
+                    let nu = u[k] & !lb[k];
+                    remaining |= nu != 0;
+                    sh.unassigned[b * WORDS + k].store(nu, Ordering::Relaxed);
+                }
+                write_copies(sh, copies, &lb, a8);
+            }
+            sh.progress[v].store(c1, Ordering::Release);
+        }
+        sb = se;
+    }
+    if !remaining {
+        // Every position has a value <= v: no further layer has members.
+        sh.finished.store(true, Ordering::Release);
+    } else if v > 0 && members * SMALL_LAYER < sh.nblocks * BLOCK {
+        // A sieve pass costs about as much as resolving `nblocks * BLOCK /
+        // SMALL_LAYER` positions directly: leave the rest to the direct mex.
+        sh.stop.store(true, Ordering::Release);
+    }
+}
+
+/// Stores the byte-shifted copies of block bits `lb` at byte offset `a8`.
+fn write_copies(sh: &Shared, copies: &mut [u8], lb: &[u64; WORDS], a8: usize) {
+    for (c, &r) in sh.residues.iter().enumerate() {
+        let base = c * sh.copy_len + a8;
+        let dst: &mut [u8; BYTES] = (&mut copies[base..base + BYTES]).try_into().unwrap();
+        for k in 0..WORDS {
+            let hi = if k + 1 < WORDS { lb[k + 1] } else { 0 };
+            let w = if r == 0 {
+                lb[k]
+            } else {
+                (lb[k] >> r) | (hi << (64 - r))
+            };
+            dst[8 * k..8 * k + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        if r != 0 {
+            copies[base - 1] |= (lb[0] as u8) << (8 - r);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! The sparse engine (value layers) against the reference engine and the catalogue.
+
+use nimsieve::engine::{self, EngineKind, reference};
+use nimsieve::game::Game;
+use nimsieve::progress::Progress;
+
+fn values(engine: EngineKind, spec: &str, n: u64) -> Vec<u32> {
+    let game = Game::parse(spec).unwrap();
+    engine
+        .grundy(&game, n, false, Default::default(), &Progress::hidden())
+        .unwrap()
+        .iter()
+        .collect()
+}
+
+#[test]
+fn chosen_for_sparse_infinite_sets_in_normal_play() {
+    let choose = |spec: &str| engine::choose(&Game::parse(spec).unwrap(), 10);
+    for spec in [
+        "squares",
+        "cubes",
+        "powers:5",
+        "triangular",
+        "fibonacci",
+        "powers-of-2",
+        "squares+leave1",
+    ] {
+        assert_eq!(choose(spec), EngineKind::Sparse, "{spec}");
+    }
+    for spec in ["squares+misere", "powers:1", "pim", "nim"] {
+        assert_ne!(choose(spec), EngineKind::Sparse, "{spec}");
+    }
+}
+
+#[test]
+fn matches_reference_on_every_sparse_family() {
+    for base in [
+        "squares",
+        "cubes",
+        "powers:4",
+        "triangular",
+        "fibonacci",
+        "powers-of-2",
+    ] {
+        for modifiers in ["", "+leave1"] {
+            let spec = format!("{base}{modifiers}");
+            let game = Game::parse(&spec).unwrap();
+            let want: Vec<u32> = reference::compute(&game, 100_000, &Progress::hidden())
+                .unwrap()
+                .iter()
+                .collect();
+            for n in [1, 2, 3, 511, 512, 513, 100_000] {
+                assert_eq!(
+                    values(EngineKind::Sparse, &spec, n),
+                    want[..n as usize],
+                    "{spec} n={n}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn subtract_a_square_known_values() {
+    let g = values(EngineKind::Sparse, "squares", 1 << 20);
+    assert_eq!((g[100], g[75]), (4, 6));
+    assert_eq!(
+        g[..20],
+        [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2]
+    );
+    assert_eq!(g[..1 << 16].iter().filter(|&&v| v == 0).count(), 2053);
+    assert_eq!(g.iter().filter(|&&v| v == 0).count(), 14421);
+}
+
+#[test]
+fn one_and_two_threads_agree() {
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| values(EngineKind::Sparse, "squares", 1 << 20))
+    };
+    assert_eq!(run(1), run(2));
+}

@@ -1,17 +1,10 @@
 //! The divisor-sieve engine against the reference engine and the closed forms.
 
-use nimsieve::engine::{self, EngineKind, reference};
+use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
-use nimsieve::progress::Progress;
 
-fn values(engine: EngineKind, spec: &str, n: u64) -> Vec<u32> {
-    let game = Game::parse(spec).unwrap();
-    engine
-        .grundy(&game, n, false, Default::default(), &Progress::hidden())
-        .unwrap()
-        .iter()
-        .collect()
-}
+mod common;
+use common::{reference_values, values};
 
 #[test]
 fn chosen_for_divisor_games() {
@@ -34,11 +27,7 @@ fn matches_reference_on_every_rule_and_modifier() {
         for modifiers in ["", "+leave1", "+misere", "+leave1+misere"] {
             let spec = format!("{base}{modifiers}");
             for n in [1, 2, 3, 64, 65_537, 100_000] {
-                let game = Game::parse(&spec).unwrap();
-                let want: Vec<u32> = reference::compute(&game, n, &Progress::hidden())
-                    .unwrap()
-                    .iter()
-                    .collect();
+                let want = reference_values(&spec, n);
                 assert_eq!(
                     values(EngineKind::DivisorSieve, &spec, n),
                     want,

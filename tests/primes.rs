@@ -1,17 +1,11 @@
 //! The prime-grundy engine against the reference engine and the catalogue.
 
-use nimsieve::engine::{self, EngineKind, reference};
+use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 
-fn values(engine: EngineKind, spec: &str, n: u64) -> Vec<u32> {
-    let game = Game::parse(spec).unwrap();
-    engine
-        .grundy(&game, n, false, Default::default(), &Progress::hidden())
-        .unwrap()
-        .iter()
-        .collect()
-}
+mod common;
+use common::{reference_values, values};
 
 #[test]
 fn chosen_for_normal_play_primes_only() {
@@ -31,11 +25,7 @@ fn chosen_for_normal_play_primes_only() {
 #[test]
 fn matches_reference_to_a_hundred_thousand() {
     for spec in ["primes", "primes+leave1"] {
-        let game = Game::parse(spec).unwrap();
-        let want: Vec<u32> = reference::compute(&game, 100_000, &Progress::hidden())
-            .unwrap()
-            .iter()
-            .collect();
+        let want = reference_values(spec, 100_000);
         for n in [1, 2, 3, 15, 16, 17, 1000, 100_000] {
             assert_eq!(
                 values(EngineKind::Primes, spec, n),

@@ -1,17 +1,10 @@
 //! The sparse engine (value layers) against the reference engine and the catalogue.
 
-use nimsieve::engine::{self, EngineKind, reference};
+use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
-use nimsieve::progress::Progress;
 
-fn values(engine: EngineKind, spec: &str, n: u64) -> Vec<u32> {
-    let game = Game::parse(spec).unwrap();
-    engine
-        .grundy(&game, n, false, Default::default(), &Progress::hidden())
-        .unwrap()
-        .iter()
-        .collect()
-}
+mod common;
+use common::{reference_values, values};
 
 #[test]
 fn chosen_for_sparse_infinite_sets_in_normal_play() {
@@ -44,11 +37,7 @@ fn matches_reference_on_every_sparse_family() {
     ] {
         for modifiers in ["", "+leave1"] {
             let spec = format!("{base}{modifiers}");
-            let game = Game::parse(&spec).unwrap();
-            let want: Vec<u32> = reference::compute(&game, 100_000, &Progress::hidden())
-                .unwrap()
-                .iter()
-                .collect();
+            let want = reference_values(&spec, 100_000);
             for n in [1, 2, 3, 511, 512, 513, 100_000] {
                 assert_eq!(
                     values(EngineKind::Sparse, &spec, n),

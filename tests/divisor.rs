@@ -4,7 +4,7 @@ use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
 
 mod common;
-use common::{reference_values, values};
+use common::{assert_thread_count_does_not_matter, reference_values, values};
 
 #[test]
 fn chosen_for_divisor_games() {
@@ -65,12 +65,5 @@ fn closed_forms_to_two_million() {
 
 #[test]
 fn one_and_two_threads_agree() {
-    let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| values(EngineKind::DivisorSieve, "proper-divisors", 500_000))
-    };
-    assert_eq!(run(1), run(2));
+    assert_thread_count_does_not_matter(EngineKind::DivisorSieve, "proper-divisors", 500_000);
 }

@@ -5,7 +5,7 @@ use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 
 mod common;
-use common::{reference_values, values};
+use common::{assert_thread_count_does_not_matter, reference_values, values};
 
 #[test]
 fn chosen_for_normal_play_primes_only() {
@@ -55,12 +55,5 @@ fn catalogue_values() {
 
 #[test]
 fn one_and_two_threads_agree() {
-    let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| values(EngineKind::Primes, "primes", 2_000_000))
-    };
-    assert_eq!(run(1), run(2));
+    assert_thread_count_does_not_matter(EngineKind::Primes, "primes", 2_000_000);
 }

@@ -4,7 +4,7 @@ use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
 
 mod common;
-use common::{reference_values, values};
+use common::{assert_thread_count_does_not_matter, reference_values, values};
 
 #[test]
 fn chosen_for_sparse_infinite_sets_in_normal_play() {
@@ -63,12 +63,5 @@ fn subtract_a_square_known_values() {
 
 #[test]
 fn one_and_two_threads_agree() {
-    let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| values(EngineKind::Sparse, "squares", 1 << 20))
-    };
-    assert_eq!(run(1), run(2));
+    assert_thread_count_does_not_matter(EngineKind::Sparse, "squares", 1 << 20);
 }

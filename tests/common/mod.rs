@@ -21,3 +21,15 @@ pub fn reference_values(spec: &str, n: u64) -> Vec<u32> {
         .iter()
         .collect()
 }
+
+/// Asserts that `engine` gives the same values of `spec` below `n` with 1 and with 2 threads.
+pub fn assert_thread_count_does_not_matter(engine: EngineKind, spec: &str, n: u64) {
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| values(engine, spec, n))
+    };
+    assert_eq!(run(1), run(2), "{spec} below {n}");
+}

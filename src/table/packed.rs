@@ -1,5 +1,5 @@
 //! Values packed with the fewest bits that hold the largest value (1, 2, 4, 8, 16 or 32 bits),
-//! in memory or in a memory-mapped file; widened when a larger value appears.
+//! in memory or in a memory-mapped file. Engines choose the width from a bound they know.
 
 use super::words::Words;
 use crate::engine::resumable::Flush;
@@ -102,15 +102,6 @@ impl PackedValues {
         *word = (*word & !mask) | (u64::from(value) << (bit % 64));
     }
 
-    /// The same values in memory with `bits` bits each (more than now).
-    pub fn widened(&self, bits: u32) -> PackedValues {
-        let mut wide = Self::in_memory(self.n, bits);
-        for x in 0..self.n {
-            wide.set(x, self.get(x));
-        }
-        wide
-    }
-
     /// All values in order.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         (0..self.n).map(|x| self.get(x))
@@ -154,8 +145,6 @@ mod tests {
                 (0..1000u64).all(|x| p.get(x) == (x as u32 * 7919) & cap),
                 "{bits} bits"
             );
-            let wide = p.widened(32);
-            assert!(p.iter().eq(wide.iter()));
         }
         let values = [0, 3, 1, 2, 0];
         assert_eq!(PackedValues::from_values(&values).bits(), 2);

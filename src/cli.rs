@@ -210,60 +210,51 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         work_file: work.as_deref(),
         resume: args.resume,
     };
-    let computed = match (engine, ppos) {
-        (EngineKind::Sieve, Some(_)) => {
-            Computed::Positions(engine::ppos::sieve(&game, n, storage, &progress)?)
-        }
-        _ => Computed::Values(engine.grundy(&game, n, args.until_period, storage, &progress)?),
-    };
-    progress.finish();
-    let computed_n = match &computed {
-        Computed::Values(table) => table.len(),
-        Computed::Positions(_) => n,
-    };
-    let info = RunInfo {
+    let info = |n: u64, elapsed: std::time::Duration| RunInfo {
         game: game.spec.clone(),
-        n: computed_n,
+        n,
         kind: ValueKind::of(game.play),
         engine: engine.name(),
         threads,
-        elapsed_s: started.elapsed().as_secs_f64(),
+        elapsed_s: elapsed.as_secs_f64(),
     };
-    if computed_n < n && !args.quiet {
-        eprintln!("period proven; stopped at n = {computed_n}");
-    }
-    let report = match (computed, ppos) {
-        (Computed::Positions(positions), Some(opts)) => Report::Ppos(PposReport {
-            p_counts: PCounts::of(&positions, n, modulus),
-            info,
-            positions,
-            offset: opts.offset,
-        }),
-        (Computed::Values(table), Some(opts)) => {
-            let positions = table.p_positions();
+    let report_period = |covered: u64| {
+        if covered < n && !args.quiet {
+            eprintln!("period proven; stopped at n = {covered}");
+        }
+    };
+    let report = match ppos {
+        Some(opts) => {
+            let (positions, covered) = if engine == EngineKind::Sieve {
+                (engine::ppos::sieve(&game, n, storage, &progress)?, n)
+            } else {
+                let table = engine.grundy(&game, n, args.until_period, storage, &progress)?;
+                (table.p_positions(), table.len())
+            };
+            let elapsed = started.elapsed();
+            progress.finish();
+            report_period(covered);
             Report::Ppos(PposReport {
-                p_counts: PCounts::of(&positions, computed_n, modulus),
-                info,
+                p_counts: PCounts::of(&positions, covered, modulus),
+                info: info(covered, elapsed),
                 positions,
                 offset: opts.offset,
             })
         }
-        (Computed::Values(table), None) => {
+        None => {
+            let table = engine.grundy(&game, n, args.until_period, storage, &progress)?;
+            let elapsed = started.elapsed();
+            progress.finish();
+            report_period(table.len());
             let (stats, p_counts) = summarize(&table, modulus);
             Report::Grundy(GrundyReport {
                 stats,
                 period: table.period,
                 stopped_at_period: table.len() < n,
+                info: info(table.len(), elapsed),
                 table,
-                info,
                 p_counts,
             })
-        }
-        (Computed::Positions(_), None) => {
-            return Err(Error::Input(format!(
-                "the {} engine computes P-positions only; use 'nimsieve ppos'",
-                engine.name()
-            )));
         }
     };
     for (format, destination) in &destinations {
@@ -280,12 +271,6 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         engine::resumable::remove_work_files(path);
     }
     Ok(())
-}
-
-/// What an engine produced: every value, or only the P-positions.
-enum Computed {
-    Values(Table),
-    Positions(Vec<u64>),
 }
 
 /// Sets the worker pool size and returns the number of threads in use.

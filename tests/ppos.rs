@@ -82,6 +82,73 @@ fn sieve_matches_reference_on_every_listed_family() {
 }
 
 #[test]
+fn misere_outcome_tables_are_the_complement_of_the_sieve() {
+    let families = [
+        "squares",
+        "cubes",
+        "fibonacci",
+        "powers-of-2",
+        "primes",
+        "pim",
+        "sub:3,5,8",
+    ];
+    for base in families {
+        for modifiers in ["+misere", "+leave1+misere"] {
+            let game = Game::parse(&format!("{base}{modifiers}")).unwrap();
+            if game.finite_set_max().is_none() {
+                assert_eq!(
+                    engine::choose(&game, 100),
+                    EngineKind::Sieve,
+                    "{}",
+                    game.spec
+                );
+            }
+            for size in [0, 1, 2, 63, 64, 65, 1000, 20_000] {
+                let outcomes = EngineKind::Sieve
+                    .grundy(&game, size, false, Storage::default(), &Progress::hidden())
+                    .unwrap();
+                let expected = reference::compute(&game, size, &Progress::hidden()).unwrap();
+                assert_eq!(outcomes.kind, expected.kind, "{} n={size}", game.spec);
+                assert_eq!(
+                    outcomes.iter().collect::<Vec<_>>(),
+                    expected.iter().collect::<Vec<_>>(),
+                    "{} n={size}",
+                    game.spec
+                );
+                // Bits past the end stay zero, as every packed table keeps them.
+                let used = size % 64;
+                if used != 0 {
+                    let last = *outcomes.values.words().last().unwrap();
+                    assert_eq!(last >> used, 0, "{} n={size}", game.spec);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn file_backed_misere_outcomes_drop_their_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("squares+misere.bits");
+    let game = Game::parse("squares+misere").unwrap();
+    let storage = Storage {
+        work_file: Some(&work),
+        resume: true,
+    };
+    let in_file = ppos::misere_outcomes(&game, 100_000, storage, &Progress::hidden()).unwrap();
+    let in_memory =
+        ppos::misere_outcomes(&game, 100_000, Storage::default(), &Progress::hidden()).unwrap();
+    assert_eq!(
+        in_file.iter().collect::<Vec<_>>(),
+        in_memory.iter().collect::<Vec<_>>()
+    );
+    // The work file now holds outcomes, not P bits: no checkpoint may offer to resume from it.
+    assert!(!Checkpoint::path_for(&work).exists());
+    let normal = Game::parse("squares").unwrap();
+    assert!(ppos::misere_outcomes(&normal, 10, Storage::default(), &Progress::hidden()).is_err());
+}
+
+#[test]
 fn subtract_a_square_known_counts() {
     let squares = Game::parse("squares").unwrap();
     let p = by_sieve(&squares, 1 << 20);

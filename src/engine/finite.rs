@@ -72,7 +72,7 @@ pub fn compute(
     let computed = prefix.len() as u64;
     drop(prefix);
     match found {
-        Some(p) => extend_periodically(&mut values, computed, p),
+        Some(p) => values.extend_periodically(computed, p),
         None => {
             for x in computed..n {
                 let v = recurrence.value(x, |y| values.get(y));
@@ -95,52 +95,6 @@ pub fn compute(
 /// legal and fit one period before the end.
 pub fn proof_length(p: Period, window: u64, uniform_from: u64) -> u64 {
     p.preperiod.max(uniform_from.saturating_sub(window)) + window + p.period
-}
-
-/// Fills positions `computed..` of `values` from one period back: value by value up to a word
-/// boundary, then whole words from one block back (a block being the shortest whole number of
-/// words that is also a whole number of periods).
-fn extend_periodically(values: &mut PackedValues, computed: u64, p: Period) {
-    let n = values.len();
-    let bits = u64::from(values.bits());
-    let per_word = 64 / bits;
-    let block_values = lcm(p.period, per_word);
-    let block_words = (block_values / per_word) as usize;
-    // Word copies start at the first word whose values all lie a block past the preperiod.
-    let first_word = (computed.max(p.preperiod + block_values)).div_ceil(per_word);
-    let by_value_end = (first_word * per_word).min(n);
-    for x in computed..by_value_end {
-        let v = values.get(x - p.period);
-        values.set(x, v);
-    }
-    if by_value_end == n {
-        return;
-    }
-    let words = values.words_mut();
-    let start = first_word as usize;
-    // words[start - block_words..w] repeats with period block_words; copy it forward, doubling.
-    let mut w = start;
-    while w < words.len() {
-        let len = (w + block_words - start).min(words.len() - w);
-        words.copy_within(start - block_words..start - block_words + len, w);
-        w += len;
-    }
-    // Bits past the last position stay zero.
-    let used = n * bits;
-    if !used.is_multiple_of(64) {
-        let last = words.len() - 1;
-        words[last] &= (1u64 << (used % 64)) - 1;
-    }
-}
-
-fn lcm(a: u64, b: u64) -> u64 {
-    let gcd = |mut a: u64, mut b: u64| {
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        a
-    };
-    a / gcd(a, b) * b
 }
 
 /// One step of the recurrence: the value of x from the values of its options.

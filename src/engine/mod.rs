@@ -5,6 +5,7 @@
 
 pub mod divisor_sieve;
 pub mod finite;
+pub mod periodic;
 pub mod ppos;
 pub mod prime_grundy;
 mod primes;
@@ -28,6 +29,9 @@ pub enum EngineKind {
     Reference,
     /// Finite subtraction sets: a window of max(S) values and an exact period ([`finite`]).
     Finite,
+    /// Games with a theorem g(n) = n mod p: pim, bachet:k, powers-of-2 ([`periodic`]).
+    #[value(name = "periodic")]
+    Periodic,
     /// Sparse infinite subtraction sets by value layers ([`sparse_grundy`]).
     #[value(name = "sparse")]
     Sparse,
@@ -48,6 +52,7 @@ impl EngineKind {
         match self {
             EngineKind::Reference => "reference",
             EngineKind::Finite => "finite",
+            EngineKind::Periodic => "periodic",
             EngineKind::Primes => "prime-grundy",
             EngineKind::Sparse => "sparse",
             EngineKind::DivisorSieve => "divisor-sieve",
@@ -80,6 +85,9 @@ impl EngineKind {
                 })?;
                 finite::compute(game, &steps, n, until_period, storage.work_file, progress)
             }
+            EngineKind::Periodic => {
+                periodic::compute(game, n, until_period, storage.work_file, progress)
+            }
             EngineKind::Primes => primes::compute(game, n, storage, progress),
             EngineKind::Sparse => sparse(game, n),
             EngineKind::DivisorSieve => match game.rule {
@@ -89,9 +97,7 @@ impl EngineKind {
                     game.spec
                 ))),
             },
-            EngineKind::Sieve => Err(Error::Input(
-                "the psieve engine computes P-positions only; use 'nimsieve ppos'".into(),
-            )),
+            EngineKind::Sieve => ppos::misere_outcomes(game, n, storage, progress),
         }
     }
 }
@@ -134,11 +140,18 @@ fn sparse(game: &Game, n: u64) -> Result<Table> {
 
 /// The engine `grundy` uses for `game` up to `n`.
 pub fn choose(game: &Game, _n: u64) -> EngineKind {
+    if game.proven_period().is_some() {
+        return EngineKind::Periodic;
+    }
     match &game.rule {
         Rule::Subtraction(set) if set.window_rule().is_none() && set.finite_max().is_some() => {
             EngineKind::Finite
         }
         Rule::Divisor(_) => EngineKind::DivisorSieve,
+        // Misère outcomes are the complement of the P-positions, which the sieve computes.
+        Rule::Subtraction(_) if game.play == Play::Misere && ppos::applies(game) => {
+            EngineKind::Sieve
+        }
         Rule::Subtraction(SubtractionSet::Primes) if game.play == Play::Normal => {
             EngineKind::Primes
         }

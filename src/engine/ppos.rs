@@ -6,7 +6,9 @@ use super::resumable::{self, Storage};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule};
 use crate::progress::Progress;
-use crate::table::bits::BitTable;
+use crate::table::bits::{BitTable, Checkpoint};
+use crate::table::packed::PackedValues;
+use crate::table::{Table, ValueKind};
 
 /// Whether the sieve computes `game`: a subtraction game given element by element.
 pub fn applies(game: &Game) -> bool {
@@ -16,6 +18,44 @@ pub fn applies(game: &Game) -> bool {
 /// The P-positions below `n` of `game`, a subtraction game for which [`applies`] holds, on a
 /// bit table kept as `storage` says (see [`resumable`](super::resumable)).
 pub fn sieve(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<Vec<u64>> {
+    Ok(sieve_bits(game, n, storage, progress)?.ones())
+}
+
+/// The misère outcomes (0 = P, 1 = N) below `n` of `game`, a subtraction game in misère play for
+/// which [`applies`] holds: the complement of its P-position bits, one bit a position.
+pub fn misere_outcomes(
+    game: &Game,
+    n: u64,
+    storage: Storage,
+    progress: &Progress,
+) -> Result<Table> {
+    if game.play != Play::Misere {
+        return Err(Error::Input(format!(
+            "the psieve engine computes outcome tables under +misere only, not '{}'; use 'nimsieve ppos' for its P-positions",
+            game.spec
+        )));
+    }
+    let bits = sieve_bits(game, n, storage, progress)?;
+    // The bits are complemented in place: without its checkpoint, a later --resume starts over
+    // instead of continuing from complemented bits.
+    if let Some(path) = storage.work_file {
+        let _ = std::fs::remove_file(Checkpoint::path_for(path));
+    }
+    let mut words = bits.into_words();
+    let words_mut = words.get_mut();
+    words_mut.iter_mut().for_each(|w| *w = !*w);
+    if let (false, Some(last)) = (n.is_multiple_of(64), words_mut.last_mut()) {
+        *last &= (1u64 << (n % 64)) - 1;
+    }
+    Ok(Table {
+        kind: ValueKind::Outcome,
+        values: PackedValues::from_words(n, 1, words),
+        period: None,
+    })
+}
+
+/// The P-position bits of [`sieve`].
+fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<BitTable> {
     if !applies(game) {
         return Err(Error::Input(format!(
             "the psieve engine needs a subtraction set listed element by element, not '{}'",
@@ -54,5 +94,5 @@ pub fn sieve(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Resu
             psieve::Outcome::Stopped { at, .. } => Some(at),
         }
     })?;
-    Ok(table.ones())
+    Ok(table)
 }

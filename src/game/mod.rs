@@ -86,6 +86,17 @@ impl Game {
         }
     }
 
+    /// The period p when a theorem gives g(n) = n mod p for every n (normal play without
+    /// `+leave1`; see [`SubtractionSet::proven_period`]); None for every other game.
+    pub fn proven_period(&self) -> Option<u64> {
+        match &self.rule {
+            Rule::Subtraction(set) if self.play == Play::Normal && !self.leave1 => {
+                set.proven_period()
+            }
+            _ => None,
+        }
+    }
+
     /// A file-name-safe form of the spec: letters, digits, `.`, `_`, `-` and `+` only.
     pub fn file_stem(&self) -> String {
         let text = match &self.rule {

@@ -47,6 +47,20 @@ impl SubtractionSet {
         }
     }
 
+    /// The period p of g in normal play when a theorem gives g(n) = n mod p: the set holds
+    /// 1, …, p − 1 and no multiple of p, so the options of n reach every residue below n mod p
+    /// and never n mod p itself. `bachet:k` has p = k + 1, `powers-of-2` p = 3 (1 and 2 are
+    /// moves; no power of two is a multiple of 3), `pim` p = 4 (1, 2 and 3 are moves; neither
+    /// 1 nor a prime is a multiple of 4).
+    pub fn proven_period(&self) -> Option<u64> {
+        match self {
+            SubtractionSet::Bachet(k) => k.checked_add(1),
+            SubtractionSet::PowersOfTwo => Some(3),
+            SubtractionSet::Pim => Some(4),
+            _ => None,
+        }
+    }
+
     /// The window form of sets whose options are a range of positions (co-finite sets,
     /// `bachet`, `powers:1`); None for sets listed element by element.
     pub fn window_rule(&self) -> Option<WindowRule> {

@@ -71,6 +71,11 @@ impl BitTable {
         self.words.get_mut()
     }
 
+    /// The bit words, given up.
+    pub fn into_words(self) -> Words {
+        self.words
+    }
+
     /// The positions whose bit is set, ascending.
     pub fn ones(&self) -> Vec<u64> {
         let mut out = Vec::new();

@@ -2,6 +2,7 @@
 //! in memory or in a memory-mapped file. Engines choose the width from a bound they know.
 
 use super::words::Words;
+use crate::analysis::period::Period;
 use crate::engine::resumable::Flush;
 use crate::error::Result;
 use std::path::Path;
@@ -116,6 +117,54 @@ impl PackedValues {
     pub fn words_mut(&mut self) -> &mut [u64] {
         self.words.get_mut()
     }
+
+    /// Fills positions `computed..` from one period back (positions below `computed` hold at
+    /// least `p.preperiod + p.period` values): value by value up to a word
+    /// boundary, then whole words from one block back (a block being the shortest whole number of
+    /// words that is also a whole number of periods).
+    pub fn extend_periodically(&mut self, computed: u64, p: Period) {
+        let n = self.len();
+        let bits = u64::from(self.bits());
+        let per_word = 64 / bits;
+        let block_values = lcm(p.period, per_word);
+        let block_words = (block_values / per_word) as usize;
+        // Word copies start at the first word whose values all lie a block past the preperiod.
+        let first_word = (computed.max(p.preperiod + block_values)).div_ceil(per_word);
+        let by_value_end = (first_word * per_word).min(n);
+        for x in computed..by_value_end {
+            let v = self.get(x - p.period);
+            self.set(x, v);
+        }
+        if by_value_end == n {
+            return;
+        }
+        let words = self.words_mut();
+        let start = first_word as usize;
+        // words[start - block_words..w] repeats with period block_words; copy it forward, doubling.
+        let mut w = start;
+        while w < words.len() {
+            let len = (w + block_words - start).min(words.len() - w);
+            words.copy_within(start - block_words..start - block_words + len, w);
+            w += len;
+        }
+        // Bits past the last position stay zero.
+        let used = n * bits;
+        if !used.is_multiple_of(64) {
+            let last = words.len() - 1;
+            words[last] &= (1u64 << (used % 64)) - 1;
+        }
+    }
+}
+
+/// Least common multiple.
+fn lcm(a: u64, b: u64) -> u64 {
+    let gcd = |mut a: u64, mut b: u64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    a / gcd(a, b) * b
 }
 
 impl Flush for PackedValues {

@@ -1,0 +1,58 @@
+//! Games whose values a theorem gives as g(n) = n mod p ([`Game::proven_period`]: `pim`,
+//! `bachet:k`, `powers-of-2`): the first period is written from the formula, the rest is copied
+//! word by word from one period back, at memory speed; the table carries the period.
+//!
+//! Cost: a memory copy. Single-threaded.
+
+use crate::analysis::period::Period;
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use crate::table::{Table, ValueKind};
+use std::path::Path;
+
+/// The values of `game` below `n`, in memory or, with `work_file`, in that memory-mapped file.
+/// With `until_period`, the table stops after one period (the theorem proves the rest).
+pub fn compute(
+    game: &Game,
+    n: u64,
+    until_period: bool,
+    work_file: Option<&Path>,
+    progress: &Progress,
+) -> Result<Table> {
+    let Some(p) = game.proven_period() else {
+        return Err(Error::Input(format!(
+            "the periodic engine computes pim, bachet:k and powers-of-2 in normal play without +leave1, not '{}'",
+            game.spec
+        )));
+    };
+    let n = if until_period { n.min(p) } else { n };
+    let first = n.min(p);
+    let largest = u32::try_from(first.saturating_sub(1)).map_err(|_| {
+        Error::Input(format!(
+            "'{}' has values up to {} below n = {n}, more than a table holds (2^32 − 1); use a smaller -n",
+            game.spec,
+            first - 1
+        ))
+    })?;
+    let bits = PackedValues::bits_for(largest);
+    let mut values = match work_file {
+        Some(path) => PackedValues::in_file(path, n, bits, false)?,
+        None => PackedValues::in_memory(n, bits),
+    };
+    for x in 0..first {
+        values.set(x, x as u32);
+    }
+    let period = Period {
+        preperiod: 0,
+        period: p,
+    };
+    values.extend_periodically(first, period);
+    progress.set(n);
+    Ok(Table {
+        kind: ValueKind::Grundy,
+        values,
+        period: Some(period),
+    })
+}

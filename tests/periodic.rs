@@ -1,0 +1,85 @@
+//! The periodic engine (g(n) = n mod p by a theorem) against the reference engine.
+
+mod common;
+
+use common::{assert_thread_count_does_not_matter, reference_values, values};
+use nimsieve::analysis::period::Period;
+use nimsieve::engine::{self, EngineKind, periodic};
+use nimsieve::game::Game;
+use nimsieve::progress::Progress;
+
+const GAMES: [(&str, u64); 5] = [
+    ("pim", 4),
+    ("powers-of-2", 3),
+    ("bachet:1", 2),
+    ("bachet:3", 4),
+    ("bachet:40", 41),
+];
+
+#[test]
+fn chosen_for_games_with_a_proven_period_only() {
+    for (spec, _) in GAMES {
+        assert_eq!(
+            engine::choose(&Game::parse(spec).unwrap(), 10),
+            EngineKind::Periodic,
+            "{spec}"
+        );
+    }
+    for spec in [
+        "pim+leave1",
+        "pim+misere",
+        "bachet:3+leave1",
+        "squares",
+        "nim",
+    ] {
+        let game = Game::parse(spec).unwrap();
+        assert_eq!(game.proven_period(), None, "{spec}");
+        assert_ne!(engine::choose(&game, 10), EngineKind::Periodic, "{spec}");
+    }
+    let squares = Game::parse("squares").unwrap();
+    let forced = periodic::compute(&squares, 10, false, None, &Progress::hidden());
+    assert!(forced.unwrap_err().to_string().contains("periodic engine"));
+}
+
+#[test]
+fn equals_the_reference_engine_at_every_size_and_word_boundary() {
+    for (spec, _) in GAMES {
+        let expected = reference_values(spec, 100_000);
+        for n in (0..=200).chain([1023, 1024, 1025, 100_000]) {
+            assert_eq!(
+                values(EngineKind::Periodic, spec, n),
+                &expected[..n as usize],
+                "{spec} n={n}"
+            );
+        }
+        assert_thread_count_does_not_matter(EngineKind::Periodic, spec, 100_000);
+    }
+}
+
+#[test]
+fn reports_the_period_and_stops_after_one_with_until_period() {
+    for (spec, p) in GAMES {
+        let game = Game::parse(spec).unwrap();
+        let full = periodic::compute(&game, 1000, false, None, &Progress::hidden()).unwrap();
+        let period = Period {
+            preperiod: 0,
+            period: p,
+        };
+        assert_eq!(full.period, Some(period), "{spec}");
+        let short = periodic::compute(&game, 1000, true, None, &Progress::hidden()).unwrap();
+        assert_eq!(short.len(), p, "{spec}");
+        assert_eq!(short.period, Some(period), "{spec}");
+    }
+}
+
+#[test]
+fn file_backed_tables_equal_tables_in_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Game::parse("pim").unwrap();
+    let n = 1_000_003;
+    let work = dir.path().join("pim.values");
+    let in_file = periodic::compute(&game, n, false, Some(&work), &Progress::hidden()).unwrap();
+    let in_memory = periodic::compute(&game, n, false, None, &Progress::hidden()).unwrap();
+    assert!(in_file.iter().eq(in_memory.iter()));
+    assert!(in_file.iter().enumerate().all(|(x, v)| v as usize == x % 4));
+}

@@ -132,6 +132,26 @@ fn periods_from_the_catalogue_and_the_largest_of_sub3_40() {
     }
     assert_eq!(numbers(&row(&small, "sub:1,3,4")["p_residues"]), [0, 2]);
 
+    // A cap below some proofs: those rows have no period, and standard error says how many.
+    let out = nimsieve(dir.path())
+        .args(["sweep", "sub3:8", "-n", "20", "-f", "jsonl", "-o", "-"])
+        .assert()
+        .success();
+    let capped: Vec<Value> = String::from_utf8_lossy(&out.get_output().stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let unproven = capped.iter().filter(|r| r["period"].is_null()).count();
+    let expected = small.iter().filter(|r| r["n"].as_u64() > Some(20)).count();
+    assert!(unproven > 0 && unproven == expected);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{unproven} of 56 games have no period proven below n = 20"
+        )),
+        "{stderr}"
+    );
+
     // The README's findings.
     let all = rows(dir.path(), "sub3:40", &[]);
     assert_eq!(all.len(), 9880);

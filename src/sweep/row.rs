@@ -74,8 +74,8 @@ pub const COLUMNS: [&str; 11] = [
 ];
 
 impl Row {
-    /// Computes game `spec` (index `index` in its family) on one thread's worth of work, up
-    /// to `n` positions, stopping at a proven period.
+    /// Computes game `spec` (index `index` in its family) up to `n` positions with the engine
+    /// [`engine::choose`] picks, stopping at a proven period.
     pub fn compute(index: u64, spec: &str, n: u64) -> Result<Row> {
         let game = Game::parse(spec)?;
         let table = engine::choose(&game, n).grundy(

@@ -1,16 +1,17 @@
-//! Command-line parsing (clap) and the four subcommands.
+//! Command-line parsing (clap) and the subcommands.
 
 use clap::{Args, Parser, Subcommand};
 use nimsieve::analysis::{counting::PCounts, position, summary::summarize};
 use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
 use nimsieve::engine::resumable::Storage;
 use nimsieve::engine::{self, EngineKind};
-use nimsieve::game::{CATALOGUE, Game};
+use nimsieve::game::{CATALOGUE, Game, file_safe};
 use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
+use nimsieve::sweep::{self as family_sweep, Family, RowFormat, Shard};
 use nimsieve::table::{Table, ValueKind};
 use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Sprague–Grundy values and P-positions of impartial games, as tables.
@@ -25,6 +26,7 @@ const EXAMPLES: &str = "Examples:
   nimsieve grundy squares -n 1e6 --format csv,json     values of subtract-a-square
   nimsieve ppos primes+leave1 -n 100 -o -              P-positions to standard output
   nimsieve eval squares 18 26 28                       a three-heap position
+  nimsieve sweep sub3:40                               all 9880 three-element subtraction sets
   nimsieve games                                       every game spec";
 
 #[derive(Debug, Subcommand)]
@@ -66,8 +68,43 @@ enum Command {
         #[arg(long = "mod", default_value = "5")]
         modulus: String,
     },
+    /// Run a family of games and write one summary row per game (CSV and JSON lines).
+    Sweep(SweepArgs),
     /// List the game specs.
     Games,
+}
+
+#[derive(Debug, Args)]
+struct SweepArgs {
+    /// The family: subK:M (every K-element subtraction set with largest element <= M, e.g.
+    /// sub3:40) or NAME:A..B (e.g. powers:2..6), optionally followed by +leave1, +misere.
+    family: String,
+    /// Positions per game: the cap of finite subtraction sets, which stop at their proven
+    /// period (default 2^20); required for other games.
+    #[arg(short = 'n')]
+    n: Option<String>,
+    /// Output format; repeat or separate with commas for both.
+    #[arg(
+        long = "format",
+        short = 'f',
+        value_enum,
+        value_delimiter = ',',
+        default_value = "csv,jsonl"
+    )]
+    formats: Vec<RowFormat>,
+    /// Output file (one format), or - for standard output. Default:
+    /// output/sweep-<family>[-partIofK].<ext>.
+    #[arg(short = 'o', long)]
+    output: Option<String>,
+    /// Run only the I-th of K contiguous parts of the family (1 <= I <= K).
+    #[arg(long, value_name = "I/K")]
+    shard: Option<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress bar and no list of written files.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -141,6 +178,7 @@ fn run(command: Command) -> Result<()> {
             game,
             modulus,
         } => stats(&file, ppos, game.as_deref(), &modulus),
+        Command::Sweep(args) => sweep(&args),
         Command::Games => {
             let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
             for entry in CATALOGUE {
@@ -172,18 +210,7 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     let suffix = if ppos.is_some() { "-ppos" } else { "" };
     let stem = format!("{}-{n}{suffix}", game.file_stem());
     // Output files and the sieve's work file go to the folder of -o PATH, or output/.
-    let folder = match args.output.as_deref() {
-        Some(path) if path != "-" => Path::new(path)
-            .parent()
-            .unwrap_or(Path::new(""))
-            .to_path_buf(),
-        _ => {
-            let folder = Path::new(DEFAULT_OUTPUT_DIR);
-            std::fs::create_dir_all(folder)
-                .map_err(|e| Error::io("cannot create folder", folder, e))?;
-            folder.to_path_buf()
-        }
-    };
+    let folder = output_folder(args.output.as_deref())?;
     let destinations = emit::destinations(&formats, args.output.as_deref(), &folder, &stem)?;
     destinations
         .iter()
@@ -271,6 +298,64 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         engine::resumable::remove_work_files(path);
     }
     Ok(())
+}
+
+/// `sweep`: the rows of a family (or one shard of it), in family order.
+fn sweep(args: &SweepArgs) -> Result<()> {
+    let family = Family::parse(&args.family)?;
+    let shard = match &args.shard {
+        Some(text) => Shard::parse(text)?,
+        None => Shard::WHOLE,
+    };
+    let range = shard.range(family.count())?;
+    let n = args.n.as_deref().map(parse_u64).transpose()?;
+    let n = family_sweep::positions(&family, n)?;
+    configure_threads(args.threads)?;
+    let mut formats = args.formats.clone();
+    formats.dedup();
+    let mut stem = format!("sweep-{}", file_safe(&family.text));
+    if shard != Shard::WHOLE {
+        stem.push_str(&format!("-part{}of{}", shard.index, shard.parts));
+    }
+    let folder = output_folder(args.output.as_deref())?;
+    let destinations = emit::destinations(&formats, args.output.as_deref(), &folder, &stem)?;
+    destinations
+        .iter()
+        .try_for_each(|(_, d)| d.check_writable())?;
+
+    let progress = Progress::counting(range.end - range.start, "games", args.quiet);
+    let rows = family_sweep::run(&family, range, n, &progress)?;
+    progress.finish();
+    for (format, destination) in &destinations {
+        emit::write_with(destination, |out| format.write(&rows, out))?;
+        if let (Destination::File(path), false) = (destination, args.quiet) {
+            eprintln!("wrote {}", path.display());
+        }
+    }
+    let unproven = rows.iter().filter(|r| r.period.is_none()).count();
+    if unproven > 0 && family_sweep::stops_at_period(&family)? && !args.quiet {
+        eprintln!(
+            "{unproven} of {} games have no period proven below n = {n}; raise -n to search further",
+            rows.len()
+        );
+    }
+    Ok(())
+}
+
+/// The folder of `-o PATH`, or `output/` (created) when no file is named.
+fn output_folder(output: Option<&str>) -> Result<PathBuf> {
+    match output {
+        Some(path) if path != "-" => Ok(Path::new(path)
+            .parent()
+            .unwrap_or(Path::new(""))
+            .to_path_buf()),
+        _ => {
+            let folder = Path::new(DEFAULT_OUTPUT_DIR);
+            std::fs::create_dir_all(folder)
+                .map_err(|e| Error::io("cannot create folder", folder, e))?;
+            Ok(folder.to_path_buf())
+        }
+    }
 }
 
 /// Sets the worker pool size and returns the number of threads in use.

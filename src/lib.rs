@@ -11,6 +11,7 @@ pub mod interrupt;
 pub mod load;
 pub mod number;
 pub mod progress;
+pub mod sweep;
 pub mod table;
 
 pub use error::{Error, Result};

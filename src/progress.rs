@@ -12,6 +12,11 @@ pub struct Progress {
 impl Progress {
     /// A bar over `total` positions; hidden when `quiet` or when standard error is not a terminal.
     pub fn new(total: u64, quiet: bool) -> Progress {
+        Progress::counting(total, "positions", quiet)
+    }
+
+    /// A bar over `total` things named `unit` (e.g. "games"); hidden like [`Progress::new`].
+    pub fn counting(total: u64, unit: &str, quiet: bool) -> Progress {
         let visible = !quiet && std::io::stderr().is_terminal();
         let target = if visible {
             ProgressDrawTarget::stderr()
@@ -21,7 +26,7 @@ impl Progress {
         let bar = ProgressBar::with_draw_target(Some(total), target);
         bar.set_style(
             ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} left {msg}",
+                &format!("{{elapsed_precise}} [{{bar:30}}] {{human_pos}}/{{human_len}} {unit}, {{per_sec}}, {{eta}} left {{msg}}"),
             )
             .expect("valid template")
             .progress_chars("=> "),
@@ -39,6 +44,11 @@ impl Progress {
     /// Sets the number of positions done.
     pub fn set(&self, done: u64) {
         self.bar.set_position(done);
+    }
+
+    /// Counts one more done.
+    pub fn inc(&self) {
+        self.bar.inc(1);
     }
 
     /// Sets the trailing message, e.g. a count of P-positions found.

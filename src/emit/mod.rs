@@ -8,7 +8,7 @@ mod npy;
 mod output;
 mod u64s;
 
-pub use output::{Destination, destinations, write_to};
+pub use output::{Destination, Extension, destinations, write_to, write_with};
 
 use crate::analysis::counting::PCounts;
 use crate::analysis::period::Period;
@@ -45,9 +45,10 @@ impl Format {
             Format::U64 => Box::new(u64s::U64s),
         }
     }
+}
 
-    /// The file extension, without the dot.
-    pub fn extension(self) -> &'static str {
+impl Extension for Format {
+    fn extension(self) -> &'static str {
         match self {
             Format::Csv => "csv",
             Format::Bfile => "txt",

@@ -16,14 +16,20 @@ pub enum Destination {
     File(PathBuf),
 }
 
+/// A file format with a file name extension (the table formats, and `sweep`'s row formats).
+pub trait Extension: Copy {
+    /// The file extension, without the dot.
+    fn extension(self) -> &'static str;
+}
+
 /// The destination of each format: `-o PATH` (one format), `-o -` (standard output, one
 /// format), or `<folder>/<stem>.<ext>` for each format.
-pub fn destinations(
-    formats: &[Format],
+pub fn destinations<F: Extension>(
+    formats: &[F],
     output: Option<&str>,
     folder: &Path,
     stem: &str,
-) -> Result<Vec<(Format, Destination)>> {
+) -> Result<Vec<(F, Destination)>> {
     match output {
         Some(path) if formats.len() > 1 => Err(Error::Input(format!(
             "-o {path} names one file but {} formats were asked for; give one --format, or omit -o to write each to {}/",
@@ -67,16 +73,24 @@ pub fn write_to(
     destination: &Destination,
 ) -> Result<()> {
     let emitter = format.emitter(options);
+    write_with(destination, |out| emitter.write(report, out))
+}
+
+/// Writes to `destination` whatever `fill` writes: buffered to standard output, or to a file
+/// atomically.
+pub fn write_with(
+    destination: &Destination,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
     match destination {
         Destination::Stdout => {
             let stdout = std::io::stdout();
             let mut out = BufWriter::new(stdout.lock());
-            emitter
-                .write(report, &mut out)
+            fill(&mut out)
                 .and_then(|_| out.flush())
                 .map_err(|e| Error::io("cannot write", "standard output", e))
         }
-        Destination::File(path) => write_atomically(path, |out| emitter.write(report, out)),
+        Destination::File(path) => write_atomically(path, fill),
     }
 }
 

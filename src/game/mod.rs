@@ -110,13 +110,19 @@ impl Game {
             }
             _ => self.spec.clone(),
         };
-        text.chars()
-            .map(|c| match c {
-                ':' => '_',
-                ',' => '-',
-                c if c.is_ascii_alphanumeric() || "._-+".contains(c) => c,
-                _ => '_',
-            })
-            .collect()
+        file_safe(&text)
     }
+}
+
+/// `text` with only letters, digits, `.`, `_`, `-` and `+`: `:` becomes `_`, `,` becomes `-`,
+/// anything else `_`.
+pub fn file_safe(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            ':' => '_',
+            ',' => '-',
+            c if c.is_ascii_alphanumeric() || "._-+".contains(c) => c,
+            _ => '_',
+        })
+        .collect()
 }

@@ -1,0 +1,231 @@
+//! Families of games: `subK:M` (every K-element subtraction set with largest element ≤ M) and
+//! `NAME:A..B` (one integer parameter over a range), each optionally followed by modifiers
+//! (`+leave1`, `+misere`). A family is a numbered list of game specs, produced on demand.
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::number::parse_u64;
+use std::ops::Range;
+
+/// A numbered list of game specs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Family {
+    /// The family as written (trimmed), e.g. `sub3:40+misere`.
+    pub text: String,
+    kind: Kind,
+    /// Modifiers appended to every spec, e.g. `+misere` (empty for none).
+    modifiers: String,
+    len: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kind {
+    /// Every `k`-element subset of {1, …, `max`}, in lexicographic order of the sorted elements.
+    Subsets { k: u64, max: u64 },
+    /// `name:i` for i = `first` ..= `last`.
+    Range { name: String, first: u64 },
+}
+
+const SYNTAX: &str = "write subK:M (every K-element subtraction set with largest element <= M, \
+                      e.g. sub3:40) or NAME:A..B (e.g. powers:2..6, bachet:1..20), optionally \
+                      followed by +leave1 and/or +misere";
+
+impl Family {
+    /// Parses a family and checks that its first and last specs are valid games.
+    pub fn parse(text: &str) -> Result<Family> {
+        let text = text.trim();
+        let err = |reason: String| Error::Input(format!("bad family '{text}': {reason}"));
+        let (base, modifiers) = text.split_at(text.find('+').unwrap_or(text.len()));
+        let (name, args) = base
+            .split_once(':')
+            .ok_or_else(|| err(format!("no ':' found; {SYNTAX}")))?;
+        let number = |t: &str, what: &str| {
+            parse_u64(t).map_err(|_| err(format!("{what} '{t}' is not a number; {SYNTAX}")))
+        };
+        let (kind, len) = if let Some((a, b)) = args.split_once("..") {
+            let (first, last) = (number(a, "A")?, number(b, "B")?);
+            if first > last {
+                return Err(err(format!("the range {first}..{last} is empty (A > B)")));
+            }
+            let len = (last - first)
+                .checked_add(1)
+                .ok_or_else(|| err("the range is too long".into()))?;
+            let name = name.trim().to_string();
+            (Kind::Range { name, first }, len)
+        } else if let Some(k) = name.strip_prefix("sub").filter(|k| !k.is_empty()) {
+            let (k, max) = (number(k, "K")?, number(args, "M")?);
+            if k == 0 {
+                return Err(err("K must be at least 1".into()));
+            }
+            if max < k {
+                return Err(err(format!(
+                    "there is no {k}-element set of steps from 1 to {max} (M must be at least K)"
+                )));
+            }
+            let len = binomial(max, k)
+                .and_then(|c| u64::try_from(c).ok())
+                .ok_or_else(|| err("the family has more than 2^64 - 1 games".into()))?;
+            (Kind::Subsets { k, max }, len)
+        } else {
+            return Err(err(SYNTAX.to_string()));
+        };
+        let family = Family {
+            text: text.to_string(),
+            kind,
+            modifiers: modifiers.to_string(),
+            len,
+        };
+        for index in [0, len - 1] {
+            Game::parse(&family.spec(index)).map_err(|e| err(e.to_string()))?;
+        }
+        Ok(family)
+    }
+
+    /// The number of games (at least 1).
+    pub fn count(&self) -> u64 {
+        self.len
+    }
+
+    /// The game spec at `index` (below [`Family::count`]).
+    pub fn spec(&self, index: u64) -> String {
+        self.specs(index..index + 1).next().expect("index in range")
+    }
+
+    /// The game specs at `range`, in family order.
+    pub fn specs(&self, range: Range<u64>) -> impl Iterator<Item = String> + '_ {
+        let count = range.end.min(self.len).saturating_sub(range.start) as usize;
+        let mut subset = match self.kind {
+            Kind::Subsets { k, max } if count > 0 => unrank(range.start, k, max),
+            _ => Vec::new(),
+        };
+        (range.start..range.start + count as u64).map(move |index| {
+            let base = match &self.kind {
+                Kind::Range { name, first } => format!("{name}:{}", first + index),
+                Kind::Subsets { max, .. } => {
+                    let joined = subset
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",");
+                    next_subset(&mut subset, *max);
+                    format!("sub:{joined}")
+                }
+            };
+            format!("{base}{}", self.modifiers)
+        })
+    }
+}
+
+/// C(n, k), or None past u128.
+fn binomial(n: u64, k: u64) -> Option<u128> {
+    let k = k.min(n.saturating_sub(k));
+    (0..u128::from(k)).try_fold(1u128, |c, j| {
+        Some(c.checked_mul(u128::from(n) - j)? / (j + 1))
+    })
+}
+
+/// The `rank`-th (from 0) `k`-element subset of {1, …, `max`} in lexicographic order.
+fn unrank(mut rank: u64, k: u64, max: u64) -> Vec<u64> {
+    let mut subset = Vec::with_capacity(k as usize);
+    let mut candidate = 1;
+    for slot in 0..k {
+        loop {
+            // Subsets whose element at `slot` is `candidate` (and the rest larger).
+            let with = binomial(max - candidate, k - slot - 1).expect("bounded by the family size");
+            if u128::from(rank) < with {
+                break;
+            }
+            rank -= with as u64;
+            candidate += 1;
+        }
+        subset.push(candidate);
+        candidate += 1;
+    }
+    subset
+}
+
+/// Advances `subset` to the next subset of {1, …, `max`} of its size in lexicographic order
+/// (leaves the last one unchanged).
+fn next_subset(subset: &mut [u64], max: u64) {
+    let k = subset.len() as u64;
+    let Some(i) = (0..subset.len())
+        .rev()
+        .find(|&i| subset[i] < max - (k - 1 - i as u64))
+    else {
+        return;
+    };
+    subset[i] += 1;
+    for j in i + 1..subset.len() {
+        subset[j] = subset[j - 1] + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_in_lexicographic_order() {
+        let f = Family::parse("sub3:5").unwrap();
+        assert_eq!(f.count(), 10);
+        let all: Vec<String> = f.specs(0..10).collect();
+        assert_eq!(all[0], "sub:1,2,3");
+        assert_eq!(all[1], "sub:1,2,4");
+        assert_eq!(all[3], "sub:1,3,4");
+        assert_eq!(all[9], "sub:3,4,5");
+        let mut sorted = all.clone();
+        sorted.sort_by_key(|s| {
+            s[4..]
+                .split(',')
+                .map(|e| e.parse::<u64>().unwrap())
+                .collect::<Vec<_>>()
+        });
+        sorted.dedup();
+        assert_eq!(sorted, all, "distinct and in lexicographic order");
+        for start in 0..10 {
+            let tail: Vec<String> = f.specs(start..10).collect();
+            assert_eq!(tail, all[start as usize..], "unranked from {start}");
+        }
+        assert_eq!(Family::parse("sub3:40").unwrap().count(), 9880);
+    }
+
+    #[test]
+    fn ranges_and_modifiers() {
+        let f = Family::parse("bachet:2..4+misere").unwrap();
+        let specs: Vec<String> = f.specs(0..3).collect();
+        assert_eq!(
+            specs,
+            ["bachet:2+misere", "bachet:3+misere", "bachet:4+misere"]
+        );
+        assert_eq!(f.spec(1), "bachet:3+misere");
+        assert_eq!(
+            Family::parse("sub2:4+leave1").unwrap().spec(5),
+            "sub:3,4+leave1"
+        );
+    }
+
+    #[test]
+    fn bad_families_are_input_errors() {
+        for bad in [
+            "sub3",
+            "sub0:5",
+            "sub3:2",
+            "sub:40",
+            "subx:4",
+            "powers:6..2",
+            "powers:2..99",
+            "squares:1..3",
+            "bachet:0..3",
+            "bachet:a..3",
+            "sub2:5+foo",
+            "nosuch:1..2",
+            "",
+        ] {
+            let e = Family::parse(bad).unwrap_err();
+            assert!(matches!(e, Error::Input(_)), "{bad}: {e}");
+            assert!(e.to_string().starts_with("bad family"), "{bad}: {e}");
+        }
+        assert_eq!(Family::parse("sub2:100000").unwrap().count(), 4_999_950_000);
+        assert!(Family::parse("sub100:200").is_err(), "too many games");
+    }
+}

@@ -1,0 +1,62 @@
+//! `nimsieve sweep`: a whole [`Family`] of games, one summary [`Row`] per game, computed in
+//! parallel over games and returned in family order, so the rows never depend on the thread
+//! count. [`Shard`] selects a contiguous part; [`RowFormat`] writes rows as CSV or JSON lines.
+
+mod family;
+mod format;
+mod row;
+mod shard;
+
+pub use family::Family;
+pub use format::RowFormat;
+pub use row::{COLUMNS, FIRST_P_POSITIONS, Row};
+pub use shard::Shard;
+
+use crate::engine::{self, EngineKind};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::progress::Progress;
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// The positions a game of a finite family is computed to when no `-n` is given: most stop
+/// much earlier, at their proven period.
+pub const DEFAULT_FINITE_CAP: u64 = 1 << 20;
+
+/// True when the games of `family` run on the engine that proves periods (finite subtraction
+/// sets listed element by element), so that their tables stop at the period.
+pub fn stops_at_period(family: &Family) -> Result<bool> {
+    let game = Game::parse(&family.spec(0))?;
+    Ok(engine::choose(&game, DEFAULT_FINITE_CAP) == EngineKind::Finite)
+}
+
+/// The number of positions to compute for each game of `family`: `n` when given; for families
+/// that [stop at a proven period](stops_at_period), [`DEFAULT_FINITE_CAP`]; otherwise an error
+/// asking for `-n`.
+pub fn positions(family: &Family, n: Option<u64>) -> Result<u64> {
+    match n {
+        Some(0) => Err(Error::Input("-n must be at least 1".into())),
+        Some(n) => Ok(n),
+        None if stops_at_period(family)? => Ok(DEFAULT_FINITE_CAP),
+        None => Err(Error::Input(format!(
+            "family '{}' needs -n: its games (e.g. {}) do not stop at a proven period; give the number of positions, e.g. -n 1e6",
+            family.text,
+            family.spec(0)
+        ))),
+    }
+}
+
+/// The rows of the games at `range` of `family`, each computed up to `n` positions (stopping
+/// at a proven period), in family order; `progress` counts games.
+pub fn run(family: &Family, range: Range<u64>, n: u64, progress: &Progress) -> Result<Vec<Row>> {
+    let games: Vec<(u64, String)> = range.clone().zip(family.specs(range)).collect();
+    let rows: Vec<Result<Row>> = games
+        .par_iter()
+        .map(|(index, spec)| {
+            let row = Row::compute(*index, spec, n);
+            progress.inc();
+            row
+        })
+        .collect();
+    rows.into_iter().collect()
+}

@@ -1,0 +1,159 @@
+//! One game of a sweep: its table, computed by the automatic engine choice (finite
+//! subtraction sets stop at their proven period), reduced to one summary row.
+
+use crate::analysis::summary::ValueStats;
+use crate::engine::{self, resumable::Storage};
+use crate::error::Result;
+use crate::game::Game;
+use crate::progress::Progress;
+use crate::table::Table;
+use serde::Serialize;
+
+/// How many P-positions a row lists.
+pub const FIRST_P_POSITIONS: usize = 10;
+
+/// The summary of one game. Field order is the column order of both formats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// The game's index in its family, from 0.
+    pub index: u64,
+    /// The canonical game spec.
+    pub game: String,
+    /// Positions computed (0..n): the proof length when the period stopped the table.
+    pub n: u64,
+    /// The largest value (1 under misère play, where values are outcomes).
+    pub max_value: u32,
+    /// How many different values occur.
+    pub distinct_values: u64,
+    /// P-positions below n.
+    pub p_count: u64,
+    /// The proven preperiod, if a period was proven.
+    pub preperiod: Option<u64>,
+    /// The proven smallest period.
+    pub period: Option<u64>,
+    /// The residues modulo the period of the P-positions from the preperiod on, ascending.
+    pub p_residues: Option<Vec<u64>>,
+    /// True when the proven period ended the table before the requested n.
+    pub stopped_at_period: bool,
+    /// The first P-positions (at most [`FIRST_P_POSITIONS`]).
+    pub first_p_positions: Vec<u64>,
+}
+
+/// The first [`FIRST_P_POSITIONS`] P-positions of the game, continuing the table by its
+/// proven period past its end.
+fn first_p_positions(table: &Table) -> Vec<u64> {
+    let value = |x: u64| match table.period {
+        Some(p) if x >= table.len() => table.get(p.preperiod + (x - p.preperiod) % p.period),
+        _ => table.get(x),
+    };
+    // Ten periods hold ten P-positions when the period holds one.
+    let end = table.period.map_or(table.len(), |p| {
+        table
+            .len()
+            .max(p.preperiod + FIRST_P_POSITIONS as u64 * p.period)
+    });
+    (0..end)
+        .filter(|&x| value(x) == 0)
+        .take(FIRST_P_POSITIONS)
+        .collect()
+}
+
+/// The column names, in order (the JSON keys).
+pub const COLUMNS: [&str; 11] = [
+    "index",
+    "game",
+    "n",
+    "max_value",
+    "distinct_values",
+    "p_count",
+    "preperiod",
+    "period",
+    "p_residues",
+    "stopped_at_period",
+    "first_p_positions",
+];
+
+impl Row {
+    /// Computes game `spec` (index `index` in its family) up to `n` positions with the engine
+    /// [`engine::choose`] picks, stopping at a proven period.
+    pub fn compute(index: u64, spec: &str, n: u64) -> Result<Row> {
+        let game = Game::parse(spec)?;
+        let table = engine::choose(&game, n).grundy(
+            &game,
+            n,
+            true,
+            Storage::default(),
+            &Progress::hidden(),
+        )?;
+        Ok(Row::of(index, &game, &table, n))
+    }
+
+    /// The row of `table`, computed for `game` with `requested` positions asked for.
+    fn of(index: u64, game: &Game, table: &Table, requested: u64) -> Row {
+        let stats = ValueStats::of(table.iter());
+        let p_residues = table.period.map(|p| {
+            let mut residues: Vec<u64> = (p.preperiod..p.preperiod + p.period)
+                .filter(|&x| table.get(x) == 0)
+                .map(|x| x % p.period)
+                .collect();
+            residues.sort_unstable();
+            residues
+        });
+        Row {
+            index,
+            game: game.spec.clone(),
+            n: table.len(),
+            max_value: stats.max_value,
+            distinct_values: stats.counts.iter().filter(|&&c| c > 0).count() as u64,
+            p_count: stats.p_count,
+            preperiod: table.period.map(|p| p.preperiod),
+            period: table.period.map(|p| p.period),
+            p_residues,
+            stopped_at_period: table.len() < requested,
+            first_p_positions: first_p_positions(table),
+        }
+    }
+
+    /// The CSV fields, in [`COLUMNS`] order: empty for none, lists separated by spaces.
+    pub fn csv_fields(&self) -> [String; 11] {
+        let optional = |v: Option<u64>| v.map_or_else(String::new, |v| v.to_string());
+        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        [
+            self.index.to_string(),
+            self.game.clone(),
+            self.n.to_string(),
+            self.max_value.to_string(),
+            self.distinct_values.to_string(),
+            self.p_count.to_string(),
+            optional(self.preperiod),
+            optional(self.period),
+            self.p_residues.as_deref().map_or_else(String::new, list),
+            self.stopped_at_period.to_string(),
+            list(&self.first_p_positions),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_are_the_json_keys_in_order() {
+        let row = Row::compute(0, "sub:1,3,4", 1000).unwrap();
+        let json = serde_json::to_value(&row).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys, COLUMNS);
+        assert_eq!(row.period, Some(7));
+        assert_eq!(row.preperiod, Some(0));
+        assert_eq!(row.p_residues, Some(vec![0, 2]), "P = 0, 2 mod 7");
+        assert_eq!(row.first_p_positions, [0, 2, 7, 9, 14, 16, 21, 23, 28, 30]);
+        assert!(row.stopped_at_period);
+        assert_eq!(row.csv_fields()[8], "0 2");
+    }
+}

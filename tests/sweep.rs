@@ -172,6 +172,23 @@ fn periods_from_the_catalogue_and_the_largest_of_sub3_40() {
 }
 
 #[test]
+fn bachet_ranges_stop_after_the_period_a_theorem_proves() {
+    let dir = tempfile::tempdir().unwrap();
+    let all = rows(dir.path(), "bachet:1..6", &[]);
+    for (k, r) in (1u64..).zip(&all) {
+        assert_eq!(r["game"], format!("bachet:{k}"));
+        assert_eq!(
+            (&r["preperiod"], &r["period"]),
+            (&0.into(), &(k + 1).into())
+        );
+        assert_eq!(r["max_value"], k);
+        assert_eq!(r["stopped_at_period"], true);
+        let multiples: Vec<u64> = (0..10).map(|j| j * (k + 1)).collect();
+        assert_eq!(numbers(&r["first_p_positions"]), multiples);
+    }
+}
+
+#[test]
 fn range_families_with_modifiers_match_grundy() {
     let dir = tempfile::tempdir().unwrap();
     let all = rows(dir.path(), "bachet:1..4+misere", &["-n", "50"]);

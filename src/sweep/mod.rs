@@ -23,11 +23,15 @@ use std::ops::Range;
 /// much earlier, at their proven period.
 pub const DEFAULT_FINITE_CAP: u64 = 1 << 20;
 
-/// True when the games of `family` run on the engine that proves periods (finite subtraction
-/// sets listed element by element), so that their tables stop at the period.
+/// True when the games of `family` run on an engine that proves periods (finite subtraction
+/// sets listed element by element; games whose period a theorem gives), so that their tables
+/// stop at the period.
 pub fn stops_at_period(family: &Family) -> Result<bool> {
     let game = Game::parse(&family.spec(0))?;
-    Ok(engine::choose(&game, DEFAULT_FINITE_CAP) == EngineKind::Finite)
+    Ok(matches!(
+        engine::choose(&game, DEFAULT_FINITE_CAP),
+        EngineKind::Finite | EngineKind::Periodic
+    ))
 }
 
 /// The number of positions to compute for each game of `family`: `n` when given; for families

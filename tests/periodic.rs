@@ -8,17 +8,21 @@ use nimsieve::engine::{self, EngineKind, periodic};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 
-const GAMES: [(&str, u64); 5] = [
-    ("pim", 4),
-    ("powers-of-2", 3),
-    ("bachet:1", 2),
-    ("bachet:3", 4),
-    ("bachet:40", 41),
+/// Each game with its preperiod and period.
+const GAMES: [(&str, u64, u64); 8] = [
+    ("pim", 0, 4),
+    ("pim+leave1", 1, 4),
+    ("powers-of-2", 0, 3),
+    ("powers-of-2+leave1", 1, 3),
+    ("bachet:1", 0, 2),
+    ("bachet:3", 0, 4),
+    ("bachet:3+leave1", 1, 4),
+    ("bachet:40", 0, 41),
 ];
 
 #[test]
 fn chosen_for_games_with_a_proven_period_only() {
-    for (spec, _) in GAMES {
+    for (spec, _, _) in GAMES {
         assert_eq!(
             engine::choose(&Game::parse(spec).unwrap(), 10),
             EngineKind::Periodic,
@@ -26,11 +30,11 @@ fn chosen_for_games_with_a_proven_period_only() {
         );
     }
     for spec in [
-        "pim+leave1",
         "pim+misere",
-        "bachet:3+leave1",
+        "bachet:3+misere",
         "squares",
         "nim",
+        "primes+leave1",
     ] {
         let game = Game::parse(spec).unwrap();
         assert_eq!(game.proven_period(), None, "{spec}");
@@ -43,7 +47,7 @@ fn chosen_for_games_with_a_proven_period_only() {
 
 #[test]
 fn equals_the_reference_engine_at_every_size_and_word_boundary() {
-    for (spec, _) in GAMES {
+    for (spec, _, _) in GAMES {
         let expected = reference_values(spec, 100_000);
         for n in (0..=200).chain([1023, 1024, 1025, 100_000]) {
             assert_eq!(
@@ -58,16 +62,20 @@ fn equals_the_reference_engine_at_every_size_and_word_boundary() {
 
 #[test]
 fn reports_the_period_and_stops_after_one_with_until_period() {
-    for (spec, p) in GAMES {
+    for (spec, preperiod, p) in GAMES {
         let game = Game::parse(spec).unwrap();
         let full = periodic::compute(&game, 1000, false, None, &Progress::hidden()).unwrap();
         let period = Period {
-            preperiod: 0,
+            preperiod,
             period: p,
         };
         assert_eq!(full.period, Some(period), "{spec}");
+        // The smallest: a search over the values finds no shorter period or preperiod.
+        let values: Vec<u32> = full.iter().collect();
+        let found = nimsieve::analysis::period::find(&values, p, preperiod + p);
+        assert_eq!(found, Some(period), "{spec}");
         let short = periodic::compute(&game, 1000, true, None, &Progress::hidden()).unwrap();
-        assert_eq!(short.len(), p, "{spec}");
+        assert_eq!(short.len(), preperiod + p, "{spec}");
         assert_eq!(short.period, Some(period), "{spec}");
     }
 }

@@ -1,6 +1,7 @@
-//! Games whose values a theorem gives as g(n) = n mod p ([`Game::proven_period`]: `pim`,
-//! `bachet:k`, `powers-of-2`): the first period is written from the formula, the rest is copied
-//! word by word from one period back, at memory speed; the table carries the period.
+//! Games whose values a theorem gives as g(n) = (n − a) mod p past a preperiod a of zeros
+//! ([`Game::proven_period`]: `pim`, `bachet:k`, `powers-of-2`, with or without `+leave1`): the
+//! preperiod and first period are written from the formula, the rest is copied word by word
+//! from one period back, at memory speed; the table carries the period.
 //!
 //! Cost: a memory copy. Single-threaded.
 
@@ -13,7 +14,8 @@ use crate::table::{Table, ValueKind};
 use std::path::Path;
 
 /// The values of `game` below `n`, in memory or, with `work_file`, in that memory-mapped file.
-/// With `until_period`, the table stops after one period (the theorem proves the rest).
+/// With `until_period`, the table stops after the preperiod and one period (the theorem proves
+/// the rest).
 pub fn compute(
     game: &Game,
     n: u64,
@@ -21,19 +23,28 @@ pub fn compute(
     work_file: Option<&Path>,
     progress: &Progress,
 ) -> Result<Table> {
-    let Some(p) = game.proven_period() else {
+    let Some(period) = game.proven_period() else {
         return Err(Error::Input(format!(
-            "the periodic engine computes pim, bachet:k and powers-of-2 in normal play without +leave1, not '{}'",
+            "the periodic engine computes pim, bachet:k and powers-of-2 in normal play, not '{}'",
             game.spec
         )));
     };
-    let n = if until_period { n.min(p) } else { n };
-    let first = n.min(p);
-    let largest = u32::try_from(first.saturating_sub(1)).map_err(|_| {
+    let Period {
+        preperiod,
+        period: p,
+    } = period;
+    let n = if until_period {
+        n.min(preperiod + p)
+    } else {
+        n
+    };
+    let first = n.min(preperiod + p);
+    let value = |x: u64| x.saturating_sub(preperiod) % p;
+    let largest = first.saturating_sub(preperiod).min(p).saturating_sub(1);
+    let largest = u32::try_from(largest).map_err(|_| {
         Error::Input(format!(
-            "'{}' has values up to {} below n = {n}, more than a table holds (2^32 − 1); use a smaller -n",
-            game.spec,
-            first - 1
+            "'{}' has values up to {largest} below n = {n}, more than a table holds (2^32 − 1); use a smaller -n",
+            game.spec
         ))
     })?;
     let bits = PackedValues::bits_for(largest);
@@ -42,12 +53,8 @@ pub fn compute(
         None => PackedValues::in_memory(n, bits),
     };
     for x in 0..first {
-        values.set(x, x as u32);
+        values.set(x, value(x) as u32);
     }
-    let period = Period {
-        preperiod: 0,
-        period: p,
-    };
     values.extend_periodically(first, period);
     progress.set(n);
     Ok(Table {

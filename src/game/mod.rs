@@ -10,6 +10,8 @@ mod primes;
 mod spec;
 mod subtraction;
 
+use crate::analysis::period::Period;
+
 pub use catalogue::{CATALOGUE, CatalogueEntry};
 pub use divisor::DivisorRule;
 pub use moves::{Moves, Window, WindowRule};
@@ -86,12 +88,18 @@ impl Game {
         }
     }
 
-    /// The period p when a theorem gives g(n) = n mod p for every n (normal play without
-    /// `+leave1`; see [`SubtractionSet::proven_period`]); None for every other game.
-    pub fn proven_period(&self) -> Option<u64> {
+    /// The period when a theorem gives every value (normal play; see
+    /// [`SubtractionSet::proven_period`]): g(n) = (n − a) mod p for n ≥ a, and 0 below a, where
+    /// a is the preperiod — 0, or 1 under `+leave1`, which shifts a subtraction game by one
+    /// position (n ≥ 1 moving to n − s ≥ 1 is n − 1 moving to n − 1 − s ≥ 0). None for every
+    /// other game.
+    pub fn proven_period(&self) -> Option<Period> {
         match &self.rule {
-            Rule::Subtraction(set) if self.play == Play::Normal && !self.leave1 => {
-                set.proven_period()
+            Rule::Subtraction(set) if self.play == Play::Normal => {
+                set.proven_period().map(|period| Period {
+                    preperiod: self.min_target(),
+                    period,
+                })
             }
             _ => None,
         }

@@ -154,3 +154,50 @@ fn numpy_loads_npy_and_bin() {
         .unwrap();
     assert!(status.success());
 }
+
+/// The R block of the README, run as it stands on real outputs and checked against the CSV.
+#[test]
+fn r_reads_npy_u64_and_bin_as_the_readme_shows() {
+    let r = std::process::Command::new("Rscript")
+        .arg("--version")
+        .output();
+    if !r.is_ok_and(|o| o.status.success()) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have R (.ci/run installs r-base-core)"
+        );
+        eprintln!("R is not installed: skipping the R check (apt-get install r-base-core)");
+        return;
+    }
+    let readme = include_str!("../README.md");
+    let block = readme
+        .split("```r\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README has an R block");
+    let dir = tempfile::tempdir().unwrap();
+    run(
+        dir.path(),
+        &["grundy", "squares", "-n", "1e6", "-f", "npy,bin,csv", "-q"],
+    );
+    run(
+        dir.path(),
+        &["ppos", "squares", "-n", "1e6", "-f", "u64", "-q"],
+    );
+    let check = r#"
+csv <- read.csv("output/squares-1000000.csv")
+stopifnot(nchar(header) > 0, length(g) == 1e6, all(g == csv$g), all(values == csv$g))
+stopifnot(all(p == which(csv$g == 0) - 1))
+cat("R check passed:", length(g), "values,", length(p), "P-positions\n")
+"#;
+    let output = std::process::Command::new("Rscript")
+        .args(["-e", &format!("{block}{check}")])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -8,7 +8,7 @@ mod npy;
 mod output;
 mod u64s;
 
-pub use output::{Destination, destinations, write_to};
+pub use output::{Destination, destinations, write_atomically, write_to};
 
 use crate::analysis::counting::PCounts;
 use crate::analysis::period::Period;

@@ -7,6 +7,7 @@ use crate::table::ValueKind;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use rayon::prelude::*;
+use std::collections::HashMap;
 
 /// Tables with at most this many pixels per position are drawn with one marker per point.
 const MARKER_SPACING: u64 = 3;
@@ -73,16 +74,15 @@ pub(super) fn draw<DB: DrawingBackend>(
             runs_of(&marked, row_of_max)
         })
         .collect();
-    for (c, column) in runs.iter().enumerate() {
-        let x = left + c as i32;
-        for &(top, bottom) in column {
-            // A rectangle covers [x, x + 1) × [top, bottom + 1): one pixel wide.
-            let (top, bottom) = (top - reach, bottom + reach);
-            root.draw(&Rectangle::new(
-                [(x, top), (x + 1, bottom + 1)],
-                INK.filled(),
-            ))?;
-        }
+    for (first, last, top, bottom) in merge_across(&runs) {
+        // A rectangle covers [x0, x1) × [y0, y1): here columns first..=last, rows top..=bottom.
+        root.draw(&Rectangle::new(
+            [
+                (left + first as i32, top - reach),
+                (left + last as i32 + 1, bottom + reach + 1),
+            ],
+            INK.filled(),
+        ))?;
     }
     Ok(())
 }
@@ -110,6 +110,33 @@ fn runs_of(marked: &[bool], first: i32) -> Vec<(i32, i32)> {
     runs
 }
 
+/// The runs of every column joined with the same run in the columns next to it, as
+/// (first column, last column, top row, bottom row), so a value present along a stretch of
+/// positions becomes one rectangle rather than one per pixel column.
+fn merge_across(columns: &[Vec<(i32, i32)>]) -> Vec<(usize, usize, i32, i32)> {
+    let mut done = Vec::new();
+    let mut open: HashMap<(i32, i32), usize> = HashMap::new();
+    for (c, column) in columns.iter().enumerate() {
+        open.retain(|&(top, bottom), &mut first| {
+            let continues = column.binary_search(&(top, bottom)).is_ok();
+            if !continues {
+                done.push((first, c - 1, top, bottom));
+            }
+            continues
+        });
+        for &run in column {
+            open.entry(run).or_insert(c);
+        }
+    }
+    let end = columns.len().saturating_sub(1);
+    done.extend(
+        open.into_iter()
+            .map(|((top, bottom), first)| (first, end, top, bottom)),
+    );
+    done.sort_unstable();
+    done
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +149,21 @@ mod tests {
             assert_eq!(spans.last().unwrap().1, n as usize);
             assert!(spans.windows(2).all(|w| w[0].1 == w[1].0));
         }
+    }
+
+    #[test]
+    fn runs_join_across_columns() {
+        let columns = vec![
+            vec![(1, 2), (5, 5)],
+            vec![(1, 2)],
+            vec![(1, 2), (5, 5)],
+            vec![(0, 2)],
+        ];
+        assert_eq!(
+            merge_across(&columns),
+            [(0, 0, 5, 5), (0, 2, 1, 2), (2, 2, 5, 5), (3, 3, 0, 2)]
+        );
+        assert_eq!(merge_across(&[]), []);
     }
 
     #[test]

@@ -255,3 +255,32 @@ fn bad_input_gets_a_one_line_error() {
     }
     assert!(!d.join("t-values.png").exists());
 }
+
+#[test]
+fn density_lumps_all_but_the_most_common_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Nim: g(n) = n, fifty values once each; ties go to the smaller values.
+    succeeds(&nimsieve(
+        d,
+        &["grundy", "nim", "-n", "50", "-q", "-o", "t.csv"],
+    ));
+    succeeds(&nimsieve(
+        d,
+        &["plot", "t.csv", "--kind", "density", "-o", "d.svg"],
+    ));
+    let svg = std::fs::read_to_string(d.join("d.svg")).unwrap();
+    assert!(svg.contains("other: the remaining 41 values together"));
+    assert!(svg.contains("g = 8") && !svg.contains("g = 9"));
+    // Four values: each has its own line.
+    succeeds(&nimsieve(
+        d,
+        &["grundy", "sub:1,3,4", "-n", "50", "-q", "-o", "s.csv"],
+    ));
+    succeeds(&nimsieve(
+        d,
+        &["plot", "s.csv", "--kind", "density", "-o", "s.svg"],
+    ));
+    let svg = std::fs::read_to_string(d.join("s.svg")).unwrap();
+    assert!(svg.contains("g = 3") && !svg.contains("other"));
+}

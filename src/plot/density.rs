@@ -104,7 +104,10 @@ pub(super) fn draw<DB: DrawingBackend>(
     for (k, line) in lines.into_iter().enumerate() {
         let (colour, label) = match shown.get(k) {
             Some(&v) => (COLOURS[k], name(v)),
-            None if rest > 0 => (OTHER, format!("other: the {rest} rarer values together")),
+            None if rest > 0 => (
+                OTHER,
+                format!("other: the remaining {rest} values together"),
+            ),
             None => continue,
         };
         chart

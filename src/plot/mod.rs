@@ -12,6 +12,7 @@ use crate::load::{Contents, Loaded};
 use crate::table::ValueKind;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 /// Width and height of every picture, in pixels.
@@ -90,7 +91,7 @@ pub fn default_output(input: &Path, kind: Kind) -> PathBuf {
 /// The data one picture is drawn from, checked against its kind.
 enum Subject<'a> {
     Values(&'a [u32], ValueKind),
-    Counting { positions: Vec<u64>, n: u64 },
+    Counting { positions: Cow<'a, [u64]>, n: u64 },
     Density(&'a [u32], ValueKind),
 }
 
@@ -178,7 +179,7 @@ fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
                 ));
             }
             Subject::Counting {
-                positions,
+                positions: Cow::Owned(positions),
                 n: values.len() as u64,
             }
         }
@@ -186,7 +187,7 @@ fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
             n: table
                 .n
                 .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1)),
-            positions: positions.clone(),
+            positions: Cow::Borrowed(positions),
         },
         (Contents::Positions(_), _) => {
             return Err(Error::Input(format!(

@@ -82,7 +82,8 @@ pub(super) fn tick(x: f64) -> String {
                 magnitude
             };
         }
-        return format!("{x}");
+        let fraction = format!("{x:.3}");
+        return fraction.trim_end_matches('0').to_string();
     }
     let power = x.abs().log10().floor() as i32;
     let mantissa = x / 10f64.powi(power);
@@ -147,6 +148,7 @@ mod tests {
         assert_eq!(tick(2_500_000.0), "2.5·10⁶");
         assert_eq!(tick(1e8), "10⁸");
         assert_eq!(tick(0.5), "0.5");
+        assert_eq!(tick(0.30000000000000004), "0.3");
         assert_eq!(log_tick(10.0), "10");
         assert_eq!(log_tick(1000.0), "10³");
         assert_eq!(log_tick(2000.0), "2,000");

@@ -40,13 +40,15 @@ pub(super) fn draw<DB: DrawingBackend>(
         .label_style(axes::label_style())
         .x_label_formatter(&|x| axes::tick(*x))
         .y_label_formatter(&|y| axes::tick(*y))
-        // Fewer requested labels than values keeps every tick on an integer.
+        // Asking for no more labels than integers in range keeps every tick on an integer.
+        .x_labels(values.len().clamp(2, 10))
         .y_labels((max as usize + 1).clamp(2, 10))
         .draw()?;
     let (left, _) = chart.backend_coord(&(0.0, 0.0));
     let (right, _) = chart.backend_coord(&(n - 1.0, 0.0));
     let columns = (right - left + 1).max(1) as u64;
-    if values.len() as u64 * MARKER_SPACING <= columns {
+    let width = u64::from(chart.plotting_area().dim_in_pixel().0);
+    if values.len() as u64 * MARKER_SPACING <= width {
         chart.draw_series(
             values
                 .iter()

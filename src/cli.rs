@@ -7,6 +7,7 @@ use nimsieve::engine::resumable::Storage;
 use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::{CATALOGUE, Game, file_safe};
 use nimsieve::number::parse_u64;
+use nimsieve::plot;
 use nimsieve::progress::Progress;
 use nimsieve::sweep::{self as family_sweep, Family, RowFormat, Shard};
 use nimsieve::table::{Table, ValueKind};
@@ -27,6 +28,7 @@ const EXAMPLES: &str = "Examples:
   nimsieve ppos primes+leave1 -n 100 -o -              P-positions to standard output
   nimsieve eval squares 18 26 28                       a three-heap position
   nimsieve sweep sub3:40                               all 9880 three-element subtraction sets
+  nimsieve plot output/squares-1000000.npy --kind counting   a picture of a table
   nimsieve games                                       every game spec";
 
 #[derive(Debug, Subcommand)]
@@ -70,6 +72,24 @@ enum Command {
     },
     /// Run a family of games and write one summary row per game (CSV and JSON lines).
     Sweep(SweepArgs),
+    /// Draw a table nimsieve wrote as a PNG or SVG picture.
+    Plot {
+        /// The table file (csv, b-file .txt, npy, bin, u64).
+        file: std::path::PathBuf,
+        /// values (g(n) against n), counting (P-positions below x, log-log, with a fitted
+        /// power law) or density (share of each value below x).
+        #[arg(long)]
+        kind: String,
+        /// The picture: .png or .svg. Default: <file stem>-<kind>.png beside the table.
+        #[arg(short = 'o', long)]
+        output: Option<std::path::PathBuf>,
+        /// The file holds P-positions (b-files and npy; default: when its name ends in -ppos).
+        #[arg(long)]
+        ppos: bool,
+        /// No "wrote …" line.
+        #[arg(long, short = 'q')]
+        quiet: bool,
+    },
     /// List the game specs.
     Games,
 }
@@ -179,6 +199,13 @@ fn run(command: Command) -> Result<()> {
             modulus,
         } => stats(&file, ppos, game.as_deref(), &modulus),
         Command::Sweep(args) => sweep(&args),
+        Command::Plot {
+            file,
+            kind,
+            output,
+            ppos,
+            quiet,
+        } => plot(&file, &kind, output, ppos, quiet),
         Command::Games => {
             let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
             for entry in CATALOGUE {
@@ -432,6 +459,26 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
         &emit::Options::default(),
         &Destination::Stdout,
     )
+}
+
+fn plot(
+    file: &Path,
+    kind: &str,
+    output: Option<std::path::PathBuf>,
+    ppos: bool,
+    quiet: bool,
+) -> Result<()> {
+    let kind = plot::Kind::parse(kind)?;
+    let output = output.unwrap_or_else(|| plot::default_output(file, kind));
+    let format = plot::ImageFormat::of(&output)?;
+    Destination::File(output.clone()).check_writable()?;
+    let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
+    let image = plot::render(&loaded, kind, format)?;
+    emit::write_atomically(&output, |out| out.write_all(&image))?;
+    if !quiet {
+        eprintln!("wrote {}", output.display());
+    }
+    Ok(())
 }
 
 fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {

@@ -19,6 +19,9 @@ pub enum Error {
     /// The run was stopped by Ctrl-C; the message says how to resume.
     #[error("interrupted: {0}")]
     Interrupted(String),
+    /// A picture that could not be drawn or encoded.
+    #[error("cannot draw the plot: {0}")]
+    Plot(String),
     /// A file that cannot be read, written or renamed.
     #[error("{action} '{path}': {source}")]
     Io {
@@ -54,7 +57,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Spec { .. } | Error::Input(_) => 2,
-            Error::Io { .. } => 1,
+            Error::Io { .. } | Error::Plot(_) => 1,
             Error::Interrupted(_) => 130,
         }
     }

@@ -10,6 +10,7 @@ pub mod game;
 pub mod interrupt;
 pub mod load;
 pub mod number;
+pub mod plot;
 pub mod progress;
 pub mod sweep;
 pub mod table;

@@ -1,4 +1,4 @@
-//! Reading tables nimsieve wrote (CSV, b-file, npy, bin, u64) back into memory, for `stats`.
+//! Reading tables nimsieve wrote (CSV, b-file, npy, bin, u64) back into memory, for `stats` and `plot`.
 //! The format follows from the file's extension; the game, play and size come from the bin
 //! header or the JSON summary beside the file (same name, `.json`) when there is one.
 

@@ -8,7 +8,7 @@ mod npy;
 mod output;
 mod u64s;
 
-pub use output::{Destination, Extension, destinations, write_to, write_with};
+pub use output::{Destination, Extension, destinations, write_atomically, write_to, write_with};
 
 use crate::analysis::counting::PCounts;
 use crate::analysis::period::Period;

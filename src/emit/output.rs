@@ -101,7 +101,7 @@ fn is_special(path: &Path) -> bool {
 }
 
 /// Writes a file under a temporary name beside `path`, then renames it to `path`.
-fn write_atomically(
+pub fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<()> {

@@ -1,0 +1,248 @@
+//! Pictures of tables nimsieve wrote, drawn with plotters to PNG or SVG: the values g(n)
+//! (`values.rs`), the P-position counting function with a fitted power law (`counting.rs`)
+//! and the share of each value below x (`density.rs`). `axes.rs` holds what they share.
+
+mod axes;
+mod counting;
+mod density;
+mod values;
+
+use crate::error::{Error, Result};
+use crate::load::{Contents, Loaded};
+use crate::table::ValueKind;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+/// Width and height of every picture, in pixels.
+pub const SIZE: (u32, u32) = (1000, 600);
+
+/// What a picture shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// g(n) against n (value tables).
+    Values,
+    /// C(x) = #{P-positions < x} on log-log axes with a fitted power law.
+    Counting,
+    /// The share of each value among the positions below x (value tables).
+    Density,
+}
+
+impl Kind {
+    /// Every kind, in the order help texts list them.
+    pub const ALL: [Kind; 3] = [Kind::Values, Kind::Counting, Kind::Density];
+
+    /// The kind named `text` (`values`, `counting` or `density`).
+    pub fn parse(text: &str) -> Result<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == text)
+            .ok_or_else(|| {
+                Error::Input(format!(
+                    "unknown plot kind '{text}' (use values, counting or density)"
+                ))
+            })
+    }
+
+    /// The name `--kind` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Values => "values",
+            Kind::Counting => "counting",
+            Kind::Density => "density",
+        }
+    }
+}
+
+/// The image formats, chosen by the output's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// A PNG bitmap.
+    Png,
+    /// An SVG drawing (text stays text).
+    Svg,
+}
+
+impl ImageFormat {
+    /// The format named by the extension of `path` (`.png` or `.svg`, any case).
+    pub fn of(path: &Path) -> Result<ImageFormat> {
+        let extension = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_lowercase())
+            .unwrap_or_default();
+        match extension.as_str() {
+            "png" => Ok(ImageFormat::Png),
+            "svg" => Ok(ImageFormat::Svg),
+            _ => Err(Error::Input(format!(
+                "cannot tell the image format of '{}' from its extension (use .png or .svg)",
+                path.display()
+            ))),
+        }
+    }
+}
+
+/// The default picture of `input`: `<file stem>-<kind>.png` beside it.
+pub fn default_output(input: &Path, kind: Kind) -> PathBuf {
+    let stem = input.file_stem().unwrap_or_default().to_string_lossy();
+    input.with_file_name(format!("{stem}-{}.png", kind.name()))
+}
+
+/// The data one picture is drawn from, checked against its kind.
+enum Subject<'a> {
+    Values(&'a [u32], ValueKind),
+    Counting { positions: Cow<'a, [u64]>, n: u64 },
+    Density(&'a [u32], ValueKind),
+}
+
+/// Draws `table` as a picture of `kind` and returns the encoded image. A kind the table
+/// cannot show, or an empty table, is an input error.
+pub fn render(table: &Loaded, kind: Kind, format: ImageFormat) -> Result<Vec<u8>> {
+    let subject = subject(table, kind)?;
+    let title = title(table, kind);
+    axes::register_font()?;
+    let (width, height) = SIZE;
+    match format {
+        ImageFormat::Png => {
+            let mut rgb = vec![0u8; width as usize * height as usize * 3];
+            {
+                let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
+                draw(&root, &title, &subject).map_err(drawing_failed)?;
+                root.present().map_err(drawing_failed)?;
+            }
+            let mut png = Vec::new();
+            let mut encoder = png::Encoder::new(&mut png, width, height);
+            encoder.set_color(png::ColorType::Rgb);
+            encoder.set_depth(png::BitDepth::Eight);
+            encoder
+                .write_header()
+                .and_then(|mut w| w.write_image_data(&rgb))
+                .map_err(drawing_failed)?;
+            Ok(png)
+        }
+        ImageFormat::Svg => {
+            let mut svg = String::new();
+            {
+                let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+                draw(&root, &title, &subject).map_err(drawing_failed)?;
+                root.present().map_err(drawing_failed)?;
+            }
+            Ok(svg.into_bytes())
+        }
+    }
+}
+
+fn drawing_failed(e: impl std::fmt::Display) -> Error {
+    Error::Plot(e.to_string())
+}
+
+/// The result of drawing on a backend.
+type Drawn<DB> = std::result::Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    subject: &Subject,
+) -> Drawn<DB> {
+    root.fill(&WHITE)?;
+    match subject {
+        Subject::Values(values, kind) => values::draw(root, title, values, *kind),
+        Subject::Counting { positions, n } => counting::draw(root, title, positions, *n),
+        Subject::Density(values, kind) => density::draw(root, title, values, *kind),
+    }
+}
+
+fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
+    let empty = match &table.contents {
+        Contents::Values(v) => v.is_empty(),
+        Contents::Positions(p) => p.is_empty(),
+    };
+    if empty {
+        return Err(Error::Input(
+            "the table is empty: there is nothing to plot".into(),
+        ));
+    }
+    Ok(match (&table.contents, kind) {
+        (Contents::Values(values), Kind::Values) => Subject::Values(values, table.kind),
+        (Contents::Values(values), Kind::Density) => Subject::Density(values, table.kind),
+        (Contents::Values(values), Kind::Counting) => {
+            let positions: Vec<u64> = values
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| **v == 0)
+                .map(|(x, _)| x as u64)
+                .collect();
+            if positions.is_empty() {
+                return Err(Error::Input(
+                    "the table has no P-positions (value 0): there is no counting function to plot"
+                        .into(),
+                ));
+            }
+            Subject::Counting {
+                positions: Cow::Owned(positions),
+                n: values.len() as u64,
+            }
+        }
+        (Contents::Positions(positions), Kind::Counting) => Subject::Counting {
+            n: table
+                .n
+                .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1)),
+            positions: Cow::Borrowed(positions),
+        },
+        (Contents::Positions(_), _) => {
+            return Err(Error::Input(format!(
+                "--kind {} needs a table of values, but this file holds P-positions (they plot as --kind counting)",
+                kind.name()
+            )));
+        }
+    })
+}
+
+/// "squares: Grundy values g(n), N = 1,000,000" (the game and N when they are known).
+fn title(table: &Loaded, kind: Kind) -> String {
+    let what = match (kind, table.kind) {
+        (Kind::Values, ValueKind::Grundy) => "Grundy values g(n)",
+        (Kind::Values, ValueKind::Outcome) => "misère outcomes (0 = P, 1 = N)",
+        (Kind::Counting, _) => "P-position counting function",
+        (Kind::Density, ValueKind::Grundy) => "share of each value below x",
+        (Kind::Density, ValueKind::Outcome) => "share of each misère outcome below x",
+    };
+    let n = match &table.contents {
+        Contents::Values(v) => Some(v.len() as u64),
+        Contents::Positions(_) => table.n,
+    };
+    let game = table.game.as_deref().map(|g| format!("{g}: "));
+    let n = n.map(|n| format!(", N = {}", axes::size(n)));
+    format!(
+        "{}{what}{}",
+        game.unwrap_or_default(),
+        n.unwrap_or_default()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_formats_parse() {
+        for kind in Kind::ALL {
+            assert_eq!(Kind::parse(kind.name()).unwrap(), kind);
+        }
+        assert!(Kind::parse("histogram").is_err());
+        assert_eq!(
+            ImageFormat::of(Path::new("a/b.PNG")).unwrap(),
+            ImageFormat::Png
+        );
+        assert_eq!(
+            ImageFormat::of(Path::new("b.svg")).unwrap(),
+            ImageFormat::Svg
+        );
+        assert!(ImageFormat::of(Path::new("b.jpg")).is_err());
+        assert!(ImageFormat::of(Path::new("png")).is_err());
+        assert_eq!(
+            default_output(Path::new("out/sq-100.npy"), Kind::Counting),
+            Path::new("out/sq-100-counting.png")
+        );
+    }
+}

@@ -4,7 +4,7 @@
 use super::{Format, Options, Report};
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// Where one format is written.
@@ -17,7 +17,8 @@ pub enum Destination {
 }
 
 /// The destination of each format: `-o PATH` (one format), `-o -` (standard output, one
-/// format), or `<folder>/<stem>.<ext>` for each format.
+/// format; not xlsx on a terminal, where a zip file is of no use), or `<folder>/<stem>.<ext>`
+/// for each format.
 pub fn destinations(
     formats: &[Format],
     output: Option<&str>,
@@ -30,6 +31,11 @@ pub fn destinations(
             formats.len(),
             folder.display()
         ))),
+        Some("-") if formats[0] == Format::Xlsx && std::io::stdout().is_terminal() => Err(
+            Error::Input(
+                "xlsx is a zip file, not for a terminal: redirect standard output to a file, or use -o FILE.xlsx".into(),
+            ),
+        ),
         Some("-") => Ok(vec![(formats[0], Destination::Stdout)]),
         Some(path) => Ok(vec![(formats[0], Destination::File(PathBuf::from(path)))]),
         None => Ok(formats
@@ -59,7 +65,8 @@ impl Destination {
     }
 }
 
-/// Writes `report` in `format`, laid out by `options`, to `destination`.
+/// Writes `report` in `format`, laid out by `options`, to `destination`, unless the format
+/// cannot hold it (then nothing is written).
 pub fn write_to(
     format: Format,
     report: &Report,
@@ -67,10 +74,10 @@ pub fn write_to(
     destination: &Destination,
 ) -> Result<()> {
     let emitter = format.emitter(options);
+    emitter.check(report)?;
     match destination {
         Destination::Stdout => {
-            let stdout = std::io::stdout();
-            let mut out = BufWriter::new(stdout.lock());
+            let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
             emitter
                 .write(report, &mut out)
                 .and_then(|_| out.flush())
@@ -89,7 +96,7 @@ fn is_special(path: &Path) -> bool {
 /// Writes a file under a temporary name beside `path`, then renames it to `path`.
 fn write_atomically(
     path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
 ) -> Result<()> {
     if is_special(path) {
         let result = OpenOptions::new().write(true).open(path).and_then(|file| {

@@ -107,7 +107,7 @@ struct TableArgs {
     /// Modulus of the JSON's P-position counts by residue.
     #[arg(long = "mod", default_value = "5")]
     modulus: String,
-    /// CSV: K values a row (a header n,+0,+1,…), like the tables of textbooks.
+    /// CSV and xlsx: K values a row (a header n,+0,+1,…), like the tables of textbooks.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     wide: Option<u32>,
 }

@@ -17,8 +17,8 @@ const SHEET_ROWS: u32 = 1_048_576;
 const SHEET_COLUMNS: u64 = 16_384;
 /// Numbers up to this are exact in a cell (a double); positions must stay below it.
 const EXACT_UP_TO: u64 = 1 << 53;
-/// The most numbers (values or P-positions) written, 2^24: about 16 full sheets, already more
-/// than a spreadsheet program handles comfortably. Longer tables are refused (see the README).
+/// The most numbers (values or P-positions) written, 2^24: 16 full sheets and 16 rows on a
+/// 17th, already more than a spreadsheet program handles comfortably. Longer tables are refused (see the README).
 const MAX_NUMBERS: u64 = 1 << 24;
 /// Deflate level of the zip: as small as the default (6) on these tables at half the time.
 const COMPRESSION_LEVEL: u8 = 3;
@@ -46,7 +46,7 @@ pub fn check_size(n: u64, numbers: Option<u64>, wide: Option<usize>) -> Result<(
     }
     if n > EXACT_UP_TO {
         return Err(Error::Input(format!(
-            "xlsx cells hold integers exactly only up to 2^53, less than -n {n}; {alternatives}"
+            "xlsx cells hold integers exactly only up to 2^53 and positions here reach -n {n}; {alternatives}"
         )));
     }
     if let Some(count) = numbers.filter(|&count| count > MAX_NUMBERS) {

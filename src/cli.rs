@@ -164,7 +164,7 @@ struct TableArgs {
     /// Modulus of the JSON's P-position counts by residue.
     #[arg(long = "mod", default_value = "5")]
     modulus: String,
-    /// CSV: K values a row (a header n,+0,+1,…), like the tables of textbooks.
+    /// CSV and xlsx: K values a row (a header n,+0,+1,…), like the tables of textbooks.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     wide: Option<u32>,
 }
@@ -242,6 +242,20 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     destinations
         .iter()
         .try_for_each(|(_, d)| d.check_writable())?;
+    let options = emit::Options {
+        wide: args.wide.map(|k| k as usize),
+        // xlsx sheets in progress wait beside the outputs, like the work file.
+        scratch: Some(if folder.as_os_str().is_empty() {
+            Path::new(".").to_path_buf()
+        } else {
+            folder.clone()
+        }),
+    };
+    // grundy writes n values; the number of P-positions is known only after the run.
+    let numbers = ppos.is_none().then_some(n);
+    formats
+        .iter()
+        .try_for_each(|f| f.check_size(n, numbers, &options))?;
     nimsieve::interrupt::install();
 
     let started = Instant::now();
@@ -311,14 +325,23 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
             })
         }
     };
+    // A format that fails (an xlsx table found too long only now) does not stop the others.
+    let mut failure = None;
     for (format, destination) in &destinations {
-        let options = emit::Options {
-            wide: args.wide.map(|k| k as usize),
-        };
-        emit::write_to(*format, &report, &options, destination)?;
-        if let (Destination::File(path), false) = (destination, args.quiet) {
-            eprintln!("wrote {}", path.display());
+        match emit::write_to(*format, &report, &options, destination) {
+            Ok(()) if args.quiet => {}
+            Ok(()) => {
+                if let Destination::File(path) = destination {
+                    eprintln!("wrote {}", path.display());
+                }
+            }
+            Err(e) => {
+                failure.get_or_insert(e);
+            }
         }
+    }
+    if let Some(e) = failure {
+        return Err(e);
     }
     drop(report);
     if let Some(path) = &work {

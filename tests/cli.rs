@@ -373,7 +373,7 @@ fn forced_engines_agree_and_refuse_what_they_cannot_do() {
     assert_error(
         &["grundy", "squares", "-n", "10", "--engine", "psieve"],
         2,
-        "P-positions only",
+        "outcome tables under +misere only",
     );
     assert_error(
         &["ppos", "nim", "-n", "10", "--engine", "psieve"],

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 pub struct Bfile;
 
 impl Emitter for Bfile {
-    fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {
                 for (x, v) in r.table.iter().enumerate() {

@@ -21,7 +21,7 @@ use std::io::{self, Write};
 pub struct Bin;
 
 impl Emitter for Bin {
-    fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {
                 let content = match r.info.kind {

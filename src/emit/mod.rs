@@ -6,15 +6,19 @@ mod csv;
 mod json;
 mod npy;
 mod output;
+mod rows;
 mod u64s;
+mod xlsx;
 
 pub use output::{Destination, Extension, destinations, write_atomically, write_to, write_with};
 
 use crate::analysis::counting::PCounts;
 use crate::analysis::period::Period;
 use crate::analysis::summary::ValueStats;
+use crate::error::Result;
 use crate::table::{Table, ValueKind};
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 /// The formats `--format` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -31,6 +35,8 @@ pub enum Format {
     Bin,
     /// The P-positions as raw little-endian u64.
     U64,
+    /// Excel workbook: the table as numbers on sheets of at most 1,048,576 rows, and a summary sheet.
+    Xlsx,
 }
 
 impl Format {
@@ -43,6 +49,19 @@ impl Format {
             Format::Npy => Box::new(npy::Npy),
             Format::Bin => Box::new(bin::Bin),
             Format::U64 => Box::new(u64s::U64s),
+            Format::Xlsx => Box::new(xlsx::Xlsx {
+                wide: options.wide,
+                scratch: options.scratch.clone(),
+            }),
+        }
+    }
+
+    /// Refuses, before the computation, a run whose table this format cannot hold: `n`
+    /// positions, of which `numbers` are written (None when known only afterwards: P-positions).
+    pub fn check_size(self, n: u64, numbers: Option<u64>, options: &Options) -> Result<()> {
+        match self {
+            Format::Xlsx => xlsx::check_size(n, numbers, options.wide),
+            _ => Ok(()),
         }
     }
 }
@@ -56,15 +75,22 @@ impl Extension for Format {
             Format::Npy => "npy",
             Format::Bin => "bin",
             Format::U64 => "u64",
+            Format::Xlsx => "xlsx",
         }
+    }
+
+    fn fits_terminal(self) -> bool {
+        self != Format::Xlsx
     }
 }
 
-/// Choices that change how a format lays out its data.
-#[derive(Debug, Clone, Copy, Default)]
+/// Choices that change how a format lays out its data, and where it may keep scratch files.
+#[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// CSV: K values a row (`--wide K`), like the tables of textbooks.
+    /// CSV and xlsx: K values a row (`--wide K`), like the tables of textbooks.
     pub wide: Option<usize>,
+    /// Folder for scratch files (xlsx sheets being written); None: the system's temporary folder.
+    pub scratch: Option<PathBuf>,
 }
 
 /// What was computed and how, shared by every report.
@@ -123,8 +149,23 @@ pub enum Report {
     Ppos(PposReport),
 }
 
+impl Report {
+    /// The number of positions the report covers (0..n).
+    pub fn n(&self) -> u64 {
+        match self {
+            Report::Grundy(r) => r.info.n,
+            Report::Ppos(r) => r.info.n,
+        }
+    }
+}
+
 /// One output format.
 pub trait Emitter {
+    /// Refuses a report this format cannot hold, before anything is written.
+    fn check(&self, _report: &Report) -> Result<()> {
+        Ok(())
+    }
+
     /// Writes the report.
-    fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()>;
+    fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()>;
 }

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 pub struct Npy;
 
 impl Emitter for Npy {
-    fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {
                 let width = byte_width(u64::from(r.stats.max_value));

@@ -4,7 +4,7 @@
 use super::{Format, Options, Report};
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// Where one format is written.
@@ -20,10 +20,16 @@ pub enum Destination {
 pub trait Extension: Copy {
     /// The file extension, without the dot.
     fn extension(self) -> &'static str;
+
+    /// False for formats that are of no use on a terminal (binary zip files such as xlsx).
+    fn fits_terminal(self) -> bool {
+        true
+    }
 }
 
 /// The destination of each format: `-o PATH` (one format), `-o -` (standard output, one
-/// format), or `<folder>/<stem>.<ext>` for each format.
+/// format; not a binary zip such as xlsx on a terminal, where it is of no use), or
+/// `<folder>/<stem>.<ext>` for each format.
 pub fn destinations<F: Extension>(
     formats: &[F],
     output: Option<&str>,
@@ -36,6 +42,12 @@ pub fn destinations<F: Extension>(
             formats.len(),
             folder.display()
         ))),
+        Some("-") if !formats[0].fits_terminal() && std::io::stdout().is_terminal() => {
+            let ext = formats[0].extension();
+            Err(Error::Input(format!(
+                "{ext} is a zip file, not for a terminal: redirect standard output to a file, or use -o FILE.{ext}"
+            )))
+        }
         Some("-") => Ok(vec![(formats[0], Destination::Stdout)]),
         Some(path) => Ok(vec![(formats[0], Destination::File(PathBuf::from(path)))]),
         None => Ok(formats
@@ -65,7 +77,8 @@ impl Destination {
     }
 }
 
-/// Writes `report` in `format`, laid out by `options`, to `destination`.
+/// Writes `report` in `format`, laid out by `options`, to `destination`, unless the format
+/// cannot hold it (then nothing is written).
 pub fn write_to(
     format: Format,
     report: &Report,
@@ -73,6 +86,7 @@ pub fn write_to(
     destination: &Destination,
 ) -> Result<()> {
     let emitter = format.emitter(options);
+    emitter.check(report)?;
     write_with(destination, |out| emitter.write(report, out))
 }
 
@@ -80,12 +94,11 @@ pub fn write_to(
 /// atomically.
 pub fn write_with(
     destination: &Destination,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
 ) -> Result<()> {
     match destination {
         Destination::Stdout => {
-            let stdout = std::io::stdout();
-            let mut out = BufWriter::new(stdout.lock());
+            let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
             fill(&mut out)
                 .and_then(|_| out.flush())
                 .map_err(|e| Error::io("cannot write", "standard output", e))
@@ -103,7 +116,7 @@ fn is_special(path: &Path) -> bool {
 /// Writes a file under a temporary name beside `path`, then renames it to `path`.
 pub fn write_atomically(
     path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
 ) -> Result<()> {
     if is_special(path) {
         let result = OpenOptions::new().write(true).open(path).and_then(|file| {

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 pub struct U64s;
 
 impl Emitter for U64s {
-    fn write(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {
                 let zeros = r.table.iter().enumerate().filter(|(_, v)| *v == 0);

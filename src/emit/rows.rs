@@ -1,0 +1,74 @@
+//! The rows of the tabular formats (CSV and xlsx): a header, then one row per position — `n,g`,
+//! `n,outcome` (misère) or `k,n` (P-positions, k from `--offset`) — or, with `--wide K`, the
+//! header `n,+0,…,+(K−1)` (`k,…` for P-positions) and rows of a first index and K numbers.
+
+use super::Report;
+use crate::table::ValueKind;
+
+/// The column names of the header row.
+pub fn header(report: &Report, wide: Option<usize>) -> Vec<String> {
+    let index = match report {
+        Report::Grundy(_) => "n",
+        Report::Ppos(_) => "k",
+    };
+    let numbers = match (report, wide) {
+        (_, Some(k)) => (0..k).map(|i| format!("+{i}")).collect(),
+        (Report::Grundy(r), None) => match r.info.kind {
+            ValueKind::Grundy => vec!["g".to_string()],
+            ValueKind::Outcome => vec!["outcome".to_string()],
+        },
+        (Report::Ppos(_), None) => vec!["n".to_string()],
+    };
+    std::iter::once(index.to_string()).chain(numbers).collect()
+}
+
+/// The numbers the report's rows hold: values, or P-positions.
+pub fn number_count(report: &Report) -> u64 {
+    match report {
+        Report::Grundy(r) => r.table.len(),
+        Report::Ppos(r) => r.positions.len() as u64,
+    }
+}
+
+/// Calls `row` on each row below the header, in order: the row's first index, then its numbers.
+pub fn for_each_row<E>(
+    report: &Report,
+    wide: Option<usize>,
+    mut row: impl FnMut(&[u64]) -> Result<(), E>,
+) -> Result<(), E> {
+    match (report, wide) {
+        (Report::Grundy(r), None) => {
+            for (x, v) in r.table.iter().enumerate() {
+                row(&[x as u64, u64::from(v)])?;
+            }
+            Ok(())
+        }
+        (Report::Ppos(r), None) => {
+            for (k, &p) in r.positions.iter().enumerate() {
+                row(&[k as u64 + r.offset, p])?;
+            }
+            Ok(())
+        }
+        (Report::Grundy(r), Some(k)) => wide_rows(k, r.table.iter().map(u64::from), row),
+        (Report::Ppos(r), Some(k)) => wide_rows(k, r.positions.iter().copied(), row),
+    }
+}
+
+/// Rows of `k` numbers, each after its first index (the last row may be shorter).
+fn wide_rows<E>(
+    k: usize,
+    numbers: impl Iterator<Item = u64>,
+    mut row: impl FnMut(&[u64]) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut numbers = numbers.peekable();
+    let mut buffer = Vec::with_capacity(k + 1);
+    let mut first = 0u64;
+    while numbers.peek().is_some() {
+        buffer.clear();
+        buffer.push(first);
+        buffer.extend(numbers.by_ref().take(k));
+        row(&buffer)?;
+        first += k as u64;
+    }
+    Ok(())
+}

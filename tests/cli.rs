@@ -553,4 +553,16 @@ fn wide_csv_rows_like_textbook_tables() {
         positions.starts_with("k,+0,+1,+2,+3,+4\n0,0,2,5,7,10\n5,12,15,17,20,22\n")
             && positions.ends_with("20,95\n")
     );
+    // With --offset, the first index of each row counts from the offset, as in narrow rows.
+    let offset = stdout_of(
+        dir.path(),
+        &[
+            "ppos", "squares", "-n", "100", "--wide", "5", "--offset", "1", "-o", "-",
+        ],
+    );
+    assert!(
+        offset.starts_with("k,+0,+1,+2,+3,+4\n1,0,2,5,7,10\n6,12,15,17,20,22\n")
+            && offset.ends_with("21,95\n"),
+        "{offset}"
+    );
 }

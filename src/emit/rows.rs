@@ -49,20 +49,21 @@ pub fn for_each_row<E>(
             }
             Ok(())
         }
-        (Report::Grundy(r), Some(k)) => wide_rows(k, r.table.iter().map(u64::from), row),
-        (Report::Ppos(r), Some(k)) => wide_rows(k, r.positions.iter().copied(), row),
+        (Report::Grundy(r), Some(k)) => wide_rows(k, 0, r.table.iter().map(u64::from), row),
+        (Report::Ppos(r), Some(k)) => wide_rows(k, r.offset, r.positions.iter().copied(), row),
     }
 }
 
-/// Rows of `k` numbers, each after its first index (the last row may be shorter).
+/// Rows of `k` numbers, each after its first index, counted from `first` (the last row may
+/// be shorter).
 fn wide_rows<E>(
     k: usize,
+    mut first: u64,
     numbers: impl Iterator<Item = u64>,
     mut row: impl FnMut(&[u64]) -> Result<(), E>,
 ) -> Result<(), E> {
     let mut numbers = numbers.peekable();
     let mut buffer = Vec::with_capacity(k + 1);
-    let mut first = 0u64;
     while numbers.peek().is_some() {
         buffer.clear();
         buffer.push(first);

@@ -12,8 +12,8 @@ fn chosen_for_normal_play_primes_only() {
     let choose = |spec: &str| engine::choose(&Game::parse(spec).unwrap(), 10);
     assert_eq!(choose("primes"), EngineKind::Primes);
     assert_eq!(choose("primes+leave1"), EngineKind::Primes);
-    assert_eq!(choose("primes+misere"), EngineKind::Reference);
-    assert_eq!(choose("pim"), EngineKind::Reference);
+    assert_eq!(choose("primes+misere"), EngineKind::Sieve);
+    assert_eq!(choose("pim"), EngineKind::Periodic);
     let misere = Game::parse("primes+misere").unwrap();
     assert!(
         EngineKind::Primes

@@ -12,6 +12,7 @@ pub mod load;
 pub mod number;
 pub mod progress;
 pub mod table;
+pub mod verify;
 
 pub use error::{Error, Result};
 

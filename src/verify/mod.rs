@@ -312,10 +312,7 @@ pub fn describe(fault: &Fault, form: Form, game: &Game, values: &[u32]) -> Strin
         },
         Fault::Missing { n, value } => match form {
             Form::Grundy => format!("{}, but no option has value {value}", entry(n)),
-            _ => format!(
-                "{}, but it has options and none of them is a P-position",
-                entry(n)
-            ),
+            _ => format!("{}, but none of its options is a P-position", entry(n)),
         },
         Fault::Terminal { n } => format!(
             "{}, but {n} has no option, so it is an N-position under misère play",

@@ -116,7 +116,8 @@ pub struct Verdict {
     pub positions: u64,
     /// The fault at the smallest position, if any.
     pub fault: Option<Fault>,
-    /// What the method cost, when worth telling (e.g. pair lookups of subtract-a-prime).
+    /// What the method cost, for step sets: option reads, or the pair tests and lookups of
+    /// subtract-a-prime and Pim.
     pub cost: Option<String>,
 }
 
@@ -199,7 +200,14 @@ pub fn verify(subject: &Subject, game: &Game, progress: &Progress) -> Verdict {
                 ));
             } else if max < 1 << 16 {
                 let narrow: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-                steps::check(&narrow, steps, *min_target, rules, &first, progress);
+                cost = Some(steps::check(
+                    &narrow,
+                    steps,
+                    *min_target,
+                    rules,
+                    &first,
+                    progress,
+                ));
             } else {
                 // Only huge finite sets (or wrong tables) have values this large.
                 listed::check(values, &moves, rules, &first, progress);

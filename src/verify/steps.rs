@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const BITS_BUDGET: usize = 256 << 10;
 
 /// Checks every position of `g` for the steps `steps` (ascending), moves reaching at least
-/// `min_target`.
+/// `min_target`; returns the cost, the number of (position, option) pairs read.
 pub(super) fn check(
     g: &[u16],
     steps: &[u64],
@@ -21,7 +21,7 @@ pub(super) fn check(
     rules: Rules,
     first: &FirstFault,
     progress: &Progress,
-) {
+) -> String {
     let max = g.iter().map(|v| u32::from(*v)).max().unwrap_or(0) as usize;
     let words = (max + 1).div_ceil(64).next_power_of_two();
     let run = Run {
@@ -42,6 +42,12 @@ pub(super) fn check(
         64 => run.blocks::<64>(),
         _ => run.blocks::<1024>(),
     }
+    let n = g.len() as u64;
+    let pairs: u64 = steps
+        .iter()
+        .map(|&s| n.saturating_sub(s + min_target))
+        .sum();
+    format!("{pairs} option reads ({} steps)", steps.len())
 }
 
 /// One check's inputs.

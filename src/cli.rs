@@ -25,6 +25,7 @@ const EXAMPLES: &str = "Examples:
   nimsieve grundy squares -n 1e6 --format csv,json     values of subtract-a-square
   nimsieve ppos primes+leave1 -n 100 -o -              P-positions to standard output
   nimsieve eval squares 18 26 28                       a three-heap position
+  nimsieve verify output/squares-1000000.bin           check every entry of a table
   nimsieve games                                       every game spec";
 
 #[derive(Debug, Subcommand)]

@@ -134,6 +134,7 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<std::result::Result<Subjec
     }
     match loaded.contents {
         Contents::Values(values) => {
+            crate::engine::check_in_memory_size(values.len() as u64)?;
             if let Some(expected) = loaded.n.filter(|&n| n != values.len() as u64) {
                 return Ok(Err(Fault::Length {
                     found: values.len() as u64,

@@ -64,47 +64,8 @@ pub(super) fn check(
             });
         }
     }
-    // (a), opposite parity: minority × majority pairs of each class.
-    let mut pairs = 0u64;
-    for (v, [evens, odds]) in lists.iter().enumerate() {
-        if !(rules.every_value || v == 0) {
-            continue;
-        }
-        let (minority, majority) = if evens.len() <= odds.len() {
-            (evens, odds)
-        } else {
-            (odds, evens)
-        };
-        pairs += minority.len() as u64 * majority.len() as u64;
-        minority.par_iter().for_each(|&y| {
-            let y = y as usize;
-            let split = majority.partition_point(|&z| (z as usize) < y);
-            // Options of y: the nearest member below at a step distance.
-            if let Some(&z) = majority[..split]
-                .iter()
-                .rev()
-                .find(|&&z| step(y - z as usize))
-            {
-                first.record(Fault::Conflict {
-                    n: y as u64,
-                    option: u64::from(z),
-                });
-            }
-            // Positions above y that have y as an option: the nearest one.
-            let above = majority[split..]
-                .iter()
-                .take_while(|&&z| !first.beyond(u64::from(z)))
-                .find(|&&z| step(z as usize - y));
-            if let Some(&z) = above {
-                first.record(Fault::Conflict {
-                    n: u64::from(z),
-                    option: y as u64,
-                });
-            }
-        });
-    }
-
-    // (b): every value below g(n) among the options.
+    // (b) before the pair tests: on a wrong table it finds a fault early, and the pairs
+    // beyond it are skipped.
     let lookups = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let smallest = steps
@@ -159,6 +120,49 @@ pub(super) fn check(
         let total = done.fetch_add((end - start) as u64, Ordering::Relaxed);
         progress.set(total + (end - start) as u64);
     });
+    // (a), opposite parity: minority × majority pairs of each class.
+    let mut pairs = 0u64;
+    for (v, [evens, odds]) in lists.iter().enumerate() {
+        if !(rules.every_value || v == 0) {
+            continue;
+        }
+        let (minority, majority) = if evens.len() <= odds.len() {
+            (evens, odds)
+        } else {
+            (odds, evens)
+        };
+        pairs += minority.len() as u64 * majority.len() as u64;
+        minority.par_iter().for_each(|&y| {
+            if first.beyond(u64::from(y)) {
+                return;
+            }
+            let y = y as usize;
+            let split = majority.partition_point(|&z| (z as usize) < y);
+            // Options of y: the nearest member below at a step distance.
+            if let Some(&z) = majority[..split]
+                .iter()
+                .rev()
+                .find(|&&z| step(y - z as usize))
+            {
+                first.record(Fault::Conflict {
+                    n: y as u64,
+                    option: u64::from(z),
+                });
+            }
+            // Positions above y that have y as an option: the nearest one.
+            let above = majority[split..]
+                .iter()
+                .take_while(|&&z| !first.beyond(u64::from(z)))
+                .find(|&&z| step(z as usize - y));
+            if let Some(&z) = above {
+                first.record(Fault::Conflict {
+                    n: u64::from(z),
+                    option: y as u64,
+                });
+            }
+        });
+    }
+
     format!(
         "{pairs} opposite-parity pair tests, {} class-list lookups",
         lookups.into_inner()

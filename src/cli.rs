@@ -29,6 +29,7 @@ const EXAMPLES: &str = "Examples:
   nimsieve eval squares 18 26 28                       a three-heap position
   nimsieve sweep sub3:40                               all 9880 three-element subtraction sets
   nimsieve plot output/squares-1000000.npy --kind counting   a picture of a table
+  nimsieve verify output/squares-1000000.bin           check every entry of a table
   nimsieve games                                       every game spec";
 
 #[derive(Debug, Subcommand)]
@@ -87,6 +88,26 @@ enum Command {
         #[arg(long)]
         ppos: bool,
         /// No "wrote …" line.
+        #[arg(long, short = 'q')]
+        quiet: bool,
+    },
+    /// Check every entry of a table nimsieve wrote against the game's definition (exit code 3
+    /// when an entry is wrong).
+    Verify {
+        /// The table file (csv, b-file .txt, npy, bin, u64): values, misère outcomes or
+        /// P-positions.
+        file: std::path::PathBuf,
+        /// The game, when neither the .bin header nor a JSON summary beside the file names it
+        /// (when both name one, they must agree).
+        #[arg(long)]
+        game: Option<String>,
+        /// The file holds P-positions (b-files and npy; default: when its name ends in -ppos).
+        #[arg(long)]
+        ppos: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// No progress bar and no note on the method's cost.
         #[arg(long, short = 'q')]
         quiet: bool,
     },
@@ -206,6 +227,13 @@ fn run(command: Command) -> Result<()> {
             ppos,
             quiet,
         } => plot(&file, &kind, output, ppos, quiet),
+        Command::Verify {
+            file,
+            game,
+            ppos,
+            threads,
+            quiet,
+        } => verify(&file, game.as_deref(), ppos, threads, quiet),
         Command::Games => {
             let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
             for entry in CATALOGUE {
@@ -502,6 +530,78 @@ fn plot(
         eprintln!("wrote {}", output.display());
     }
     Ok(())
+}
+
+/// `verify`: one line on standard output when the table is right; [`Error::WrongTable`]
+/// (exit code 3) with the first wrong entry otherwise.
+fn verify(
+    file: &Path,
+    spec: Option<&str>,
+    ppos: bool,
+    threads: Option<usize>,
+    quiet: bool,
+) -> Result<()> {
+    configure_threads(threads)?;
+    let started = Instant::now();
+    let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
+    let game = match (spec.map(Game::parse).transpose()?, loaded.game.as_deref()) {
+        (Some(given), Some(stated)) => {
+            let stated = Game::parse(stated)?;
+            if given.spec != stated.spec {
+                return Err(Error::Input(format!(
+                    "--game {} disagrees with the game {} that '{}' states",
+                    given.spec,
+                    stated.spec,
+                    file.display()
+                )));
+            }
+            given
+        }
+        (Some(given), None) => given,
+        (None, Some(stated)) => Game::parse(stated)?,
+        (None, None) => {
+            return Err(Error::Input(format!(
+                "'{}' does not name its game (no .bin header, no JSON summary beside it); give --game",
+                file.display()
+            )));
+        }
+    };
+    let subject = match nimsieve::verify::subject(loaded, &game)? {
+        Ok(subject) => subject,
+        Err(fault) => {
+            let text =
+                nimsieve::verify::describe(&fault, nimsieve::verify::Form::Grundy, &game, &[]);
+            return Err(Error::WrongTable(text));
+        }
+    };
+    let progress = Progress::new(subject.values.len() as u64, quiet);
+    let verdict = nimsieve::verify::verify(&subject, &game, &progress);
+    progress.finish();
+    if let (Some(cost), false) = (&verdict.cost, quiet) {
+        eprintln!("cost: {cost}");
+    }
+    match verdict.fault {
+        Some(fault) => Err(Error::WrongTable(nimsieve::verify::describe(
+            &fault,
+            subject.form,
+            &game,
+            &subject.values,
+        ))),
+        None => {
+            println!(
+                "verified: {}, {} {}, all correct ({:.1} s)",
+                game.spec,
+                verdict.positions,
+                match subject.form {
+                    nimsieve::verify::Form::Grundy => "values",
+                    nimsieve::verify::Form::Outcomes => "outcomes",
+                    nimsieve::verify::Form::PList => "positions",
+                },
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+    }
 }
 
 fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {

@@ -16,6 +16,9 @@ pub enum Error {
     /// A number or other argument that is malformed or out of range.
     #[error("{0}")]
     Input(String),
+    /// `verify` found an entry that contradicts the game's definition (the table is wrong).
+    #[error("wrong table: {0}")]
+    WrongTable(String),
     /// The run was stopped by Ctrl-C; the message says how to resume.
     #[error("interrupted: {0}")]
     Interrupted(String),
@@ -53,11 +56,13 @@ impl Error {
     }
 
     /// The process exit code: 2 for bad input (like a usage error), 1 for a failed operation,
-    /// 130 for an interrupted run (as shells report Ctrl-C).
+    /// 3 for a table that `verify` found wrong, 130 for an interrupted run (as shells report
+    /// Ctrl-C).
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Spec { .. } | Error::Input(_) => 2,
             Error::Io { .. } | Error::Plot(_) => 1,
+            Error::WrongTable(_) => 3,
             Error::Interrupted(_) => 130,
         }
     }

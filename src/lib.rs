@@ -14,6 +14,7 @@ pub mod plot;
 pub mod progress;
 pub mod sweep;
 pub mod table;
+pub mod verify;
 
 pub use error::{Error, Result};
 

@@ -15,12 +15,11 @@ fn chosen_for_sparse_infinite_sets_in_normal_play() {
         "powers:5",
         "triangular",
         "fibonacci",
-        "powers-of-2",
         "squares+leave1",
     ] {
         assert_eq!(choose(spec), EngineKind::Sparse, "{spec}");
     }
-    for spec in ["squares+misere", "powers:1", "pim", "nim"] {
+    for spec in ["squares+misere", "powers:1", "pim", "nim", "powers-of-2"] {
         assert_ne!(choose(spec), EngineKind::Sparse, "{spec}");
     }
 }

@@ -1,0 +1,342 @@
+//! Checking a table against the definition of its game, independently of the engines.
+//!
+//! A Grundy table is right when, for every n, (a) no option of n has value g(n) and (b) every
+//! value below g(n) is the value of some option. A P-position list or a misère outcome table is
+//! checked the same way on 0 = P / 1 = N: (a) a P-position has no P option, (b) an N-position
+//! has one; under misère play a position without options is N. Options come only from the game's
+//! rule ([`Moves`]); each family has its own method: [`steps`] (block scatter of option values,
+//! one bit per value), [`odd_steps`] (subtract-a-prime and Pim by parity classes), [`window`]
+//! (range rules by sliding value counts) and [`listed`] (divisor games, options one by one).
+
+mod listed;
+mod odd_steps;
+mod steps;
+mod window;
+
+use crate::error::{Error, Result};
+use crate::game::{DivisorRule, Game, Moves, Play, Rule, SubtractionSet};
+use crate::load::{Contents, Loaded};
+use crate::progress::Progress;
+use crate::table::ValueKind;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What is checked at each position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// (a) applies to every value (Grundy tables), not only to P (0/1 tables).
+    pub every_value: bool,
+    /// Misère play: a position without options is N and needs no P option.
+    pub misere: bool,
+}
+
+/// The first thing found wrong in a table.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fault {
+    /// (a) failed: `option` of `n` has the same value as n (for 0/1 tables: both are P).
+    Conflict {
+        /// The position.
+        n: u64,
+        /// The option with the same value.
+        option: u64,
+    },
+    /// (b) failed: no option of `n` has `value`, which is below the value of n.
+    Missing {
+        /// The position.
+        n: u64,
+        /// The smallest value below g(n) that no option has.
+        value: u32,
+    },
+    /// Misère play: `n` has no option, so it is N, but the table says P.
+    Terminal {
+        /// The position.
+        n: u64,
+    },
+    /// A misère outcome other than 0 or 1.
+    NotAnOutcome {
+        /// The position.
+        n: u64,
+        /// The value found.
+        value: u32,
+    },
+    /// The table's length differs from the n its header or JSON summary states.
+    Length {
+        /// Values in the file.
+        found: u64,
+        /// Positions promised.
+        expected: u64,
+    },
+    /// A listed P-position at or beyond n.
+    Beyond {
+        /// The listed position.
+        position: u64,
+        /// The number of positions the list covers.
+        n: u64,
+    },
+}
+
+impl Fault {
+    /// The position the fault is at (for choosing the smallest).
+    pub fn position(&self) -> u64 {
+        match *self {
+            Fault::Conflict { n, .. }
+            | Fault::Missing { n, .. }
+            | Fault::Terminal { n }
+            | Fault::NotAnOutcome { n, .. } => n,
+            Fault::Length { .. } => 0,
+            Fault::Beyond { position, .. } => position,
+        }
+    }
+}
+
+/// A table ready to be checked: one value per position (0 = P, 1 = N for P-position lists
+/// and misère outcomes).
+#[derive(Debug)]
+pub struct Subject {
+    /// The values.
+    pub values: Vec<u32>,
+    /// Where the values came from.
+    pub form: Form,
+}
+
+/// What a [`Subject`]'s numbers are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// Grundy values.
+    Grundy,
+    /// Misère outcomes, 0 = P, 1 = N.
+    Outcomes,
+    /// A P-position list, turned into 0 = listed, 1 = not listed.
+    PList,
+}
+
+/// The verdict of a check.
+#[derive(Debug)]
+pub struct Verdict {
+    /// Positions checked.
+    pub positions: u64,
+    /// The fault at the smallest position, if any.
+    pub fault: Option<Fault>,
+    /// What the method cost, for step sets: option reads, or the pair tests and lookups of
+    /// subtract-a-prime and Pim.
+    pub cost: Option<String>,
+}
+
+/// Turns a loaded table into a [`Subject`] for `game`: P-position lists become 0/1 tables of
+/// n positions (n from the bin header or JSON summary, required), and the table's length and
+/// values are checked against what the file states and the game's kind of table.
+pub fn subject(loaded: Loaded, game: &Game) -> Result<std::result::Result<Subject, Fault>> {
+    let misere = game.play == Play::Misere;
+    if loaded.kind == ValueKind::Outcome && !misere {
+        return Err(Error::Input(format!(
+            "the file holds misère outcomes, but the game {} is played normally",
+            game.spec
+        )));
+    }
+    match loaded.contents {
+        Contents::Values(values) => {
+            crate::engine::check_in_memory_size(values.len() as u64)?;
+            if let Some(expected) = loaded.n.filter(|&n| n != values.len() as u64) {
+                return Ok(Err(Fault::Length {
+                    found: values.len() as u64,
+                    expected,
+                }));
+            }
+            if misere && let Some(x) = values.iter().position(|&v| v > 1) {
+                return Ok(Err(Fault::NotAnOutcome {
+                    n: x as u64,
+                    value: values[x],
+                }));
+            }
+            let form = if misere { Form::Outcomes } else { Form::Grundy };
+            Ok(Ok(Subject { values, form }))
+        }
+        Contents::Positions(positions) => {
+            let n = loaded.n.ok_or_else(|| {
+                Error::Input(
+                    "a P-position list needs its n (the number of positions it covers) from a .bin header or the JSON summary beside it".into(),
+                )
+            })?;
+            crate::engine::check_in_memory_size(n)?;
+            if let Some(&p) = positions.iter().find(|&&p| p >= n) {
+                return Ok(Err(Fault::Beyond { position: p, n }));
+            }
+            let mut values = vec![1u32; n as usize];
+            for p in positions {
+                values[p as usize] = 0;
+            }
+            Ok(Ok(Subject {
+                values,
+                form: Form::PList,
+            }))
+        }
+    }
+}
+
+/// Checks every entry of `subject` against `game`'s definition, on the rayon pool.
+pub fn verify(subject: &Subject, game: &Game, progress: &Progress) -> Verdict {
+    let n = subject.values.len() as u64;
+    let rules = Rules {
+        every_value: subject.form == Form::Grundy,
+        misere: game.play == Play::Misere,
+    };
+    let first = FirstFault::new();
+    let moves = game.moves(n);
+    let values = &subject.values;
+    let mut cost = None;
+    match &moves {
+        Moves::Steps { steps, min_target } => {
+            let parity_rule = matches!(
+                game.rule,
+                Rule::Subtraction(SubtractionSet::Primes | SubtractionSet::Pim)
+            );
+            let max = values.iter().copied().max().unwrap_or(0);
+            if parity_rule && max < 64 {
+                cost = Some(odd_steps::check(
+                    values,
+                    steps,
+                    *min_target,
+                    rules,
+                    &first,
+                    progress,
+                ));
+            } else if max < 1 << 16 {
+                let narrow: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+                cost = Some(steps::check(
+                    &narrow,
+                    steps,
+                    *min_target,
+                    rules,
+                    &first,
+                    progress,
+                ));
+            } else {
+                // Only huge finite sets (or wrong tables) have values this large.
+                listed::check(values, &moves, rules, &first, progress);
+            }
+        }
+        Moves::Window { rule, min_target } => {
+            window::check(values, rule, *min_target, rules, &first, progress)
+        }
+        Moves::Divisor { .. } => listed::check(values, &moves, rules, &first, progress),
+    }
+    progress.set(n);
+    Verdict {
+        positions: n,
+        fault: first.take(),
+        cost,
+    }
+}
+
+/// The fault at the smallest position found so far, shared by the workers: work on positions
+/// beyond it can be skipped, and the result does not depend on the order of the work.
+#[derive(Debug)]
+pub(crate) struct FirstFault {
+    at: AtomicU64,
+    fault: std::sync::Mutex<Option<Fault>>,
+}
+
+impl FirstFault {
+    fn new() -> Self {
+        FirstFault {
+            at: AtomicU64::new(u64::MAX),
+            fault: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// True when position `n` can no longer change the verdict.
+    pub(crate) fn beyond(&self, n: u64) -> bool {
+        n > self.at.load(Ordering::Relaxed)
+    }
+
+    /// Records `fault` if it is at a smaller position (or the same position, ordered first).
+    pub(crate) fn record(&self, fault: Fault) {
+        let mut slot = self.fault.lock().expect("no worker panics");
+        let smaller = slot
+            .as_ref()
+            .is_none_or(|f| (fault.position(), &fault) < (f.position(), f));
+        if smaller {
+            self.at.store(fault.position(), Ordering::Relaxed);
+            *slot = Some(fault);
+        }
+    }
+
+    fn take(self) -> Option<Fault> {
+        self.fault.into_inner().expect("no worker panics")
+    }
+}
+
+/// The check at one position, given which values its options have: `has(v)` says whether
+/// some option has value v, `terminal` whether n has no option at all.
+pub(crate) fn judge(
+    n: u64,
+    g: u32,
+    terminal: bool,
+    rules: Rules,
+    has: impl Fn(u32) -> bool,
+    conflict: impl FnOnce() -> u64,
+) -> Option<Fault> {
+    if rules.misere && terminal {
+        return (g == 0).then_some(Fault::Terminal { n });
+    }
+    if (rules.every_value || g == 0) && has(g) {
+        return Some(Fault::Conflict {
+            n,
+            option: conflict(),
+        });
+    }
+    (0..g)
+        .find(|&w| !has(w))
+        .map(|value| Fault::Missing { n, value })
+}
+
+/// One line saying what is wrong, e.g. `g(1234) = 5 in the file, but option 1225 (1234 − 9)
+/// also has value 5`.
+pub fn describe(fault: &Fault, form: Form, game: &Game, values: &[u32]) -> String {
+    let how = |n: u64, m: u64| match game.rule {
+        Rule::Divisor(DivisorRule::ToDivisor) => format!("{m} (a divisor of {n})"),
+        _ => format!("{m} ({n} − {})", n - m),
+    };
+    let entry = |n: u64| match form {
+        Form::Grundy => format!("g({n}) = {} in the file", values[n as usize]),
+        Form::Outcomes => format!(
+            "outcome({n}) = {} in the file",
+            if values[n as usize] == 0 { "P" } else { "N" }
+        ),
+        Form::PList if values[n as usize] == 0 => format!("{n} is listed as a P-position"),
+        Form::PList => format!("{n} is not listed as a P-position"),
+    };
+    match *fault {
+        Fault::Conflict { n, option } => match form {
+            Form::Grundy => format!(
+                "{}, but option {} also has value {}",
+                entry(n),
+                how(n, option),
+                values[n as usize]
+            ),
+            _ => format!(
+                "{}, but its option {} is a P-position too",
+                entry(n),
+                how(n, option)
+            ),
+        },
+        Fault::Missing { n, value } => match form {
+            Form::Grundy => format!("{}, but no option has value {value}", entry(n)),
+            _ => format!("{}, but none of its options is a P-position", entry(n)),
+        },
+        Fault::Terminal { n } => format!(
+            "{}, but {n} has no option, so it is an N-position under misère play",
+            entry(n)
+        ),
+        Fault::NotAnOutcome { n, value } => {
+            format!("outcome({n}) = {value} in the file, but outcomes are 0 (P) or 1 (N)")
+        }
+        Fault::Length { found, expected } => {
+            format!("the file holds {found} values, but it states n = {expected}")
+        }
+        Fault::Beyond { position, n } => {
+            format!(
+                "{position} is listed as a P-position, but the list covers only n = {n} positions"
+            )
+        }
+    }
+}

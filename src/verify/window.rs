@@ -1,0 +1,145 @@
+//! Rules whose options are a window of positions (Nim, all-but sets, Bachet, half,
+//! even-if-not-all): for each residue class of the window's step, the count of every value in
+//! the window, and a Fenwick tree over values counting the values with count 0, so that (b),
+//! "no value below g(n) is absent", is one prefix sum. The window's few excepted positions
+//! and its extra option adjust the counts of their values. Cost O(log(max value)) a position;
+//! one pass in increasing n (each window only slides forward).
+
+use super::{FirstFault, Rules, judge};
+use crate::game::WindowRule;
+use crate::progress::Progress;
+
+/// How often the progress bar is updated, in positions.
+const PROGRESS_EVERY: usize = 1 << 16;
+
+/// Value counts of the positions lo, lo + step, … below hi.
+struct Sliding {
+    lo: u64,
+    hi: u64,
+    counts: Vec<u32>,
+    /// Fenwick tree: how many values v have counts[v] == 0.
+    absent: Vec<i64>,
+}
+
+impl Sliding {
+    fn new(first: u64, values: usize) -> Self {
+        let mut absent = vec![0i64; values + 1];
+        for v in 1..=values {
+            absent[v] += 1;
+            let parent = v + (v & v.wrapping_neg());
+            if parent <= values {
+                absent[parent] += absent[v];
+            }
+        }
+        Sliding {
+            lo: first,
+            hi: first,
+            counts: vec![0; values],
+            absent,
+        }
+    }
+
+    fn bump(&mut self, v: usize, delta: i64) {
+        let mut i = v + 1;
+        while i < self.absent.len() {
+            self.absent[i] += delta;
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    fn add(&mut self, v: u32) {
+        self.counts[v as usize] += 1;
+        if self.counts[v as usize] == 1 {
+            self.bump(v as usize, -1);
+        }
+    }
+
+    fn remove(&mut self, v: u32) {
+        self.counts[v as usize] -= 1;
+        if self.counts[v as usize] == 0 {
+            self.bump(v as usize, 1);
+        }
+    }
+
+    /// How many values below `g` are absent from the window.
+    fn absent_below(&self, g: u32) -> i64 {
+        let mut i = g as usize;
+        let mut sum = 0;
+        while i > 0 {
+            sum += self.absent[i];
+            i &= i - 1;
+        }
+        sum
+    }
+}
+
+/// Checks every position of `g` whose options are the windows of `rule`.
+pub(super) fn check(
+    g: &[u32],
+    rule: &WindowRule,
+    min_target: u64,
+    rules: Rules,
+    first: &FirstFault,
+    progress: &Progress,
+) {
+    let values = g.iter().copied().max().unwrap_or(0) as usize + 1;
+    let mut classes: Vec<Option<Sliding>> = vec![None, None];
+    for x in 0..g.len() {
+        let w = rule.window(x as u64, min_target);
+        let hi = w.hi.max(w.lo);
+        let class =
+            classes[(w.lo % w.step) as usize].get_or_insert_with(|| Sliding::new(w.lo, values));
+        while class.hi < hi {
+            class.add(g[class.hi as usize]);
+            class.hi += w.step;
+        }
+        while class.lo < w.lo {
+            if class.lo < class.hi {
+                class.remove(g[class.lo as usize]);
+            }
+            class.lo += w.step;
+        }
+        class.hi = class.hi.max(class.lo);
+        // Changes to the window's counts: excepted positions out, the extra option in.
+        let mut changes: Vec<(u32, i64)> = Vec::new();
+        let mut change = |v: u32, d: i64| match changes.iter_mut().find(|c| c.0 == v) {
+            Some(c) => c.1 += d,
+            None => changes.push((v, d)),
+        };
+        for &m in &w.except {
+            change(g[m as usize], -1);
+        }
+        if let Some(m) = w.extra {
+            change(g[m as usize], 1);
+        }
+        let count = |v: u32| {
+            let base = class.counts.get(v as usize).map_or(0, |&c| i64::from(c));
+            base + changes.iter().find(|c| c.0 == v).map_or(0, |c| c.1)
+        };
+        let gx = g[x];
+        let fast_has = |v: u32| count(v) > 0;
+        let mut absent = class.absent_below(gx);
+        for &(v, _) in changes.iter().filter(|c| c.0 < gx) {
+            let before = class.counts[v as usize] == 0;
+            absent += i64::from(count(v) == 0) - i64::from(before);
+        }
+        let terminal = w.positions().next().is_none();
+        // Only a position that fails needs the value-by-value search of `judge`.
+        let suspect = absent > 0 || fast_has(gx) || (rules.misere && terminal && gx == 0);
+        if suspect {
+            let conflict = || {
+                w.positions()
+                    .filter(|&m| g[m as usize] == gx)
+                    .max()
+                    .expect("a conflicting option exists")
+            };
+            if let Some(fault) = judge(x as u64, gx, terminal, rules, fast_has, conflict) {
+                first.record(fault);
+                return;
+            }
+        }
+        if x % PROGRESS_EVERY == 0 {
+            progress.set(x as u64);
+        }
+    }
+}

@@ -1,0 +1,465 @@
+//! `nimsieve verify`: tables the CLI writes pass; tables with one corrupted entry fail at exactly
+//! that entry with exit code 3, in every format; the verdict does not depend on threads.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+/// Positions of the test tables.
+const N: u64 = 3000;
+
+fn run(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("nimsieve")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs `nimsieve ARGS`, which must succeed.
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = run(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `nimsieve verify FILE EXTRA…` and returns (exit code, stdout, stderr).
+fn verify(dir: &Path, file: &Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["verify", file.to_str().unwrap(), "-q"];
+    args.extend_from_slice(extra);
+    let out = run(dir, &args);
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn assert_verified(dir: &Path, file: &Path) {
+    let (code, stdout, stderr) = verify(dir, file, &[]);
+    assert_eq!(code, 0, "{}: {stderr}", file.display());
+    assert!(stdout.starts_with("verified: "), "{stdout}");
+    assert!(stdout.contains(", all correct ("), "{stdout}");
+}
+
+/// Asserts that verifying `file` fails with exit code 3 and a message containing `want`.
+fn assert_wrong(dir: &Path, file: &Path, want: &str) {
+    let (code, stdout, stderr) = verify(dir, file, &[]);
+    assert_eq!(code, 3, "{}: {stdout}{stderr}", file.display());
+    assert!(
+        stderr.starts_with("nimsieve: error: wrong table: ") && stderr.contains(want),
+        "{}: wanted '{want}', got {stderr}",
+        file.display()
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+fn output(dir: &Path, stem: &str, ext: &str) -> PathBuf {
+    dir.join("output").join(format!("{stem}.{ext}"))
+}
+
+#[test]
+fn every_family_and_modifier_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("set.txt"), "2\n7\n# comment\n11\n").unwrap();
+    let families = [
+        "nim",
+        "sub:1,3,4",
+        "bachet:3",
+        "allbut:2,5",
+        "powers-of-2",
+        "squares",
+        "cubes",
+        "powers:4",
+        "triangular",
+        "fibonacci",
+        "primes",
+        "pim",
+        "set-file:set.txt",
+        "aliquot",
+        "proper-divisors",
+        "divisors",
+        "to-divisor",
+        "even-if-not-all",
+        "half",
+    ];
+    for family in families {
+        for modifiers in ["", "+leave1", "+misere", "+leave1+misere"] {
+            let spec = format!("{family}{modifiers}");
+            ok(
+                d,
+                &["grundy", &spec, "-n", "3000", "-q", "-f", "csv,bin,json"],
+            );
+            ok(d, &["ppos", &spec, "-n", "3000", "-q", "-f", "u64,json"]);
+            let folder = d.join("output");
+            let mut written: Vec<PathBuf> = std::fs::read_dir(&folder)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e != "json"))
+                .collect();
+            written.sort();
+            assert_eq!(written.len(), 3, "{spec}: {written:?}");
+            for file in &written {
+                assert_verified(d, file);
+            }
+            std::fs::remove_dir_all(&folder).unwrap();
+        }
+    }
+    // Wide CSV, the game given on the command line.
+    ok(
+        d,
+        &[
+            "grundy", "squares", "-n", "3000", "-q", "--wide", "10", "-o", "wide.csv",
+        ],
+    );
+    let (code, stdout, stderr) = verify(d, &d.join("wide.csv"), &["--game", "squares"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("verified: squares, 3000 values, all correct"),
+        "{stdout}"
+    );
+}
+
+/// A table in one of the value formats, with the means to change one entry.
+struct ValueFile {
+    path: PathBuf,
+}
+
+impl ValueFile {
+    /// Writes entry x as `v`, keeping the file well-formed (CSV row, npy cell, bin bits and
+    /// checksum).
+    fn set(&self, x: u64, v: u32) {
+        let ext = self.path.extension().unwrap().to_str().unwrap();
+        let mut bytes = std::fs::read(&self.path).unwrap();
+        match ext {
+            "csv" => {
+                let text = String::from_utf8(bytes).unwrap();
+                let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+                lines[x as usize + 1] = format!("{x},{v}");
+                bytes = (lines.join("\n") + "\n").into_bytes();
+            }
+            "npy" => {
+                let header = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+                let text = String::from_utf8_lossy(&bytes[10..10 + header]).to_string();
+                let width = if text.contains("u1") { 1 } else { 2 };
+                let at = 10 + header + x as usize * width;
+                bytes[at..at + width].copy_from_slice(&v.to_le_bytes()[..width]);
+            }
+            "bin" => {
+                let u32_at =
+                    |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+                let bits = u64::from(u32_at(&bytes, 24));
+                let spec_len = u32_at(&bytes, 28) as usize;
+                let start = 40 + spec_len.next_multiple_of(8);
+                assert!(
+                    u64::from(v) < 1 << bits,
+                    "value {v} does not fit {bits} bits"
+                );
+                for b in 0..bits {
+                    let bit = x * bits + b;
+                    let byte = start + (bit / 8) as usize;
+                    let mask = 1u8 << (bit % 8);
+                    if v >> b & 1 == 1 {
+                        bytes[byte] |= mask;
+                    } else {
+                        bytes[byte] &= !mask;
+                    }
+                }
+                let crc = crc32fast::hash(&bytes[start..]);
+                bytes[32..36].copy_from_slice(&crc.to_le_bytes());
+            }
+            other => panic!("no corruption for .{other}"),
+        }
+        std::fs::write(&self.path, bytes).unwrap();
+    }
+}
+
+/// The options of x, computed here from the rules (independently of the library).
+fn options(game: &str, x: u64) -> Vec<u64> {
+    let is_prime = |p: u64| {
+        p >= 2
+            && (2..)
+                .take_while(|d| d * d <= p)
+                .all(|d| !p.is_multiple_of(d))
+    };
+    match game {
+        "squares" | "squares+misere" => (1..)
+            .map(|k| k * k)
+            .take_while(|&s| s <= x)
+            .map(|s| x - s)
+            .collect(),
+        "primes" => (2..=x).filter(|&p| is_prime(p)).map(|p| x - p).collect(),
+        "nim" | "nim+misere" => (0..x).collect(),
+        "aliquot" => (1..x)
+            .filter(|d| x.is_multiple_of(*d))
+            .map(|d| x - d)
+            .collect(),
+        other => panic!("no options for {other}"),
+    }
+}
+
+#[test]
+fn a_corrupted_entry_is_reported_at_its_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for game in ["squares", "primes", "nim", "aliquot"] {
+        ok(
+            d,
+            &["grundy", game, "-n", "3000", "-q", "-f", "csv,npy,bin,json"],
+        );
+        let stem = format!("{game}-{N}");
+        let clean: Vec<u32> = match nimsieve::load::load(&output(d, &stem, "csv"), None)
+            .unwrap()
+            .contents
+        {
+            nimsieve::load::Contents::Values(v) => v,
+            _ => unreachable!(),
+        };
+        for ext in ["csv", "npy", "bin"] {
+            let path = output(d, &stem, ext);
+            let pristine = std::fs::read(&path).unwrap();
+            let file = ValueFile { path: path.clone() };
+            for x in [1, 2, N / 2 + 7, N - 1] {
+                let seen: Vec<u32> = options(game, x)
+                    .iter()
+                    .map(|&m| clean[m as usize])
+                    .collect();
+                let g = clean[x as usize];
+                // (a): a value some option has.
+                if let Some(&v) = seen.iter().find(|&&v| v != g) {
+                    file.set(x, v);
+                    assert_wrong(d, &path, &format!("g({x}) = {v} in the file, but option "));
+                    std::fs::write(&path, &pristine).unwrap();
+                }
+                // (b): above every option's value, so the true value is missing.
+                let v = seen.iter().max().map_or(1, |m| m + 1).max(g + 1);
+                if v < 256 || ext != "npy" {
+                    file.set(x, v);
+                    assert_wrong(
+                        d,
+                        &path,
+                        &format!("g({x}) = {v} in the file, but no option has value {g}"),
+                    );
+                    std::fs::write(&path, &pristine).unwrap();
+                }
+            }
+            // The first entry.
+            file.set(0, 1);
+            assert_wrong(d, &path, "g(0) = 1 in the file, but no option has value 0");
+            std::fs::write(&path, &pristine).unwrap();
+            assert_verified(d, &path);
+        }
+    }
+}
+
+#[test]
+fn flipped_misere_outcomes_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for game in ["squares+misere", "nim+misere"] {
+        ok(
+            d,
+            &["grundy", game, "-n", "3000", "-q", "-f", "csv,npy,bin,json"],
+        );
+        let stem = format!("{game}-{N}");
+        for ext in ["csv", "npy", "bin"] {
+            let path = output(d, &stem, ext);
+            let pristine = std::fs::read(&path).unwrap();
+            let clean: Vec<u32> = match nimsieve::load::load(&path, None).unwrap().contents {
+                nimsieve::load::Contents::Values(v) => v,
+                _ => unreachable!(),
+            };
+            let file = ValueFile { path: path.clone() };
+            for x in [0, 1, N / 3, N - 1] {
+                let flipped = 1 - clean[x as usize];
+                file.set(x, flipped);
+                let want = if options(game, x).is_empty() {
+                    format!("outcome({x}) = P in the file, but {x} has no option")
+                } else if flipped == 0 {
+                    format!("outcome({x}) = P in the file, but its option ")
+                } else {
+                    format!("outcome({x}) = N in the file, but none of its options is a P-position")
+                };
+                assert_wrong(d, &path, &want);
+                std::fs::write(&path, &pristine).unwrap();
+            }
+            if ext == "bin" {
+                continue; // one bit a position cannot hold 2
+            }
+            file.set(N / 2, 2);
+            assert_wrong(
+                d,
+                &path,
+                &format!(
+                    "outcome({}) = 2 in the file, but outcomes are 0 (P) or 1 (N)",
+                    N / 2
+                ),
+            );
+            std::fs::write(&path, &pristine).unwrap();
+        }
+    }
+}
+
+#[test]
+fn dropped_and_added_p_positions_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for game in ["squares", "primes+leave1", "squares+misere", "half"] {
+        ok(
+            d,
+            &["ppos", game, "-n", "3000", "-q", "-f", "u64,bfile,json"],
+        );
+        let stem = format!("{}-{N}-ppos", game.replace(':', "_"));
+        for ext in ["u64", "txt"] {
+            let path = output(d, &stem, ext);
+            let pristine = std::fs::read(&path).unwrap();
+            let list: Vec<u64> = match nimsieve::load::load(&path, None).unwrap().contents {
+                nimsieve::load::Contents::Positions(p) => p,
+                _ => unreachable!(),
+            };
+            let write = |positions: &[u64]| {
+                let bytes: Vec<u8> = if ext == "u64" {
+                    positions.iter().flat_map(|p| p.to_le_bytes()).collect()
+                } else {
+                    positions
+                        .iter()
+                        .enumerate()
+                        .map(|(k, p)| format!("{k} {p}\n"))
+                        .collect::<String>()
+                        .into_bytes()
+                };
+                std::fs::write(&path, bytes).unwrap();
+            };
+            for k in [0, list.len() / 2, list.len() - 1] {
+                let mut dropped = list.clone();
+                let p = dropped.remove(k);
+                write(&dropped);
+                assert_wrong(
+                    d,
+                    &path,
+                    &format!("{p} is not listed as a P-position, but "),
+                );
+            }
+            let added = (list[list.len() / 2] + 1..N)
+                .find(|q| !list.contains(q))
+                .unwrap();
+            let mut more = list.clone();
+            more.push(added);
+            more.sort_unstable();
+            write(&more);
+            assert_wrong(
+                d,
+                &path,
+                &format!("{added} is listed as a P-position, but its option "),
+            );
+            let mut beyond = list.clone();
+            beyond.push(N + 5);
+            write(&beyond);
+            assert_wrong(
+                d,
+                &path,
+                &format!(
+                    "{} is listed as a P-position, but the list covers only n = {N}",
+                    N + 5
+                ),
+            );
+            std::fs::write(&path, &pristine).unwrap();
+            assert_verified(d, &path);
+        }
+    }
+}
+
+#[test]
+fn verdicts_do_not_depend_on_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for game in [
+        "squares",
+        "primes",
+        "half",
+        "proper-divisors",
+        "sub:2,5,7+misere",
+    ] {
+        ok(d, &["grundy", game, "-n", "20000", "-q", "-f", "bin"]);
+        let stem = format!("{}-20000", game.replace(':', "_").replace(',', "-"));
+        let path = output(d, &stem, "bin");
+        let clean: Vec<u32> = match nimsieve::load::load(&path, None).unwrap().contents {
+            nimsieve::load::Contents::Values(v) => v,
+            _ => unreachable!(),
+        };
+        let file = ValueFile { path: path.clone() };
+        for corrupt in [false, true] {
+            if corrupt {
+                // Several wrong entries: the smallest must be reported, whatever the threads.
+                for x in [19_999, 15_000, 12_345, 11_111] {
+                    let v = clean[x as usize];
+                    file.set(x, if v == 0 { 1 } else { v - 1 });
+                }
+            }
+            let one = verify(d, &path, &["--threads", "1"]);
+            let two = verify(d, &path, &["--threads", "2"]);
+            let strip = |s: &str| s.split(" (").next().unwrap().to_string();
+            assert_eq!(one.0, two.0, "{game}");
+            assert_eq!(strip(&one.1), strip(&two.1), "{game}");
+            assert_eq!(one.2, two.2, "{game}");
+            assert_eq!(one.0, if corrupt { 3 } else { 0 }, "{game}: {}", one.2);
+            if corrupt {
+                assert!(one.2.contains("(11111) = "), "{game}: {}", one.2);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_game_and_n_must_be_known_and_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &["grundy", "squares", "-n", "500", "-q", "-f", "bin,npy"],
+    );
+    let bin = output(d, "squares-500", "bin");
+    let npy = output(d, "squares-500", "npy");
+    let (code, _, stderr) = verify(d, &bin, &["--game", "cubes"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--game cubes disagrees with the game squares"),
+        "{stderr}"
+    );
+    assert_eq!(verify(d, &bin, &["--game", "squares"]).0, 0);
+    let (code, _, stderr) = verify(d, &npy, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("give --game"), "{stderr}");
+    assert_eq!(verify(d, &npy, &["--game", "squares"]).0, 0);
+    // With the wrong game, the table is wrong.
+    assert_eq!(verify(d, &npy, &["--game", "cubes"]).0, 3);
+    // A P-position list needs its n.
+    ok(d, &["ppos", "squares", "-n", "500", "-q", "-f", "bfile"]);
+    let (code, _, stderr) = verify(
+        d,
+        &output(d, "squares-500-ppos", "txt"),
+        &["--game", "squares"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("needs its n"), "{stderr}");
+    // A table shorter than its JSON summary says.
+    ok(
+        d,
+        &["grundy", "squares", "-n", "500", "-q", "-f", "csv,json"],
+    );
+    let csv = output(d, "squares-500", "csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&csv, lines[..lines.len() - 1].join("\n") + "\n").unwrap();
+    let (code, _, stderr) = verify(d, &csv, &[]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.contains("the file holds 499 values, but it states n = 500"),
+        "{stderr}"
+    );
+}

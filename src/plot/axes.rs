@@ -45,6 +45,20 @@ pub(super) fn label_style() -> TextStyle<'static> {
     ("sans-serif", LABEL_SIZE).into_font().into()
 }
 
+/// Draws the legend of `chart` at `position`, in the style every picture shares.
+pub(super) fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> std::result::Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font(label_style())
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.4))
+        .draw()
+}
+
 /// `x` with thousands separators: 16,777,216.
 pub(super) fn grouped(x: u64) -> String {
     let digits = x.to_string();

@@ -108,13 +108,7 @@ pub(super) fn draw<DB: DrawingBackend>(
                 .label("too few positions to fit a power law");
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font(axes::label_style())
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.4))
-        .draw()
+    axes::legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }
 
 #[cfg(test)]

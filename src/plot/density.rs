@@ -115,13 +115,7 @@ pub(super) fn draw<DB: DrawingBackend>(
             .label(label)
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], colour.stroke_width(2)));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font(axes::label_style())
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.4))
-        .draw()
+    axes::legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 #[cfg(test)]

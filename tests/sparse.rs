@@ -260,3 +260,17 @@ fn a_value_beyond_u16_is_a_one_line_error() {
         "the value of position 65536 exceeds 65535, the largest the engine stores"
     );
 }
+
+#[test]
+fn matches_reference_where_later_layers_skip_finished_blocks() {
+    // At 2^20 the last layers start past the first super-chunks, whose positions are all
+    // assigned; their copies must be cleared there.
+    let n = 1 << 20;
+    let want = reference_values("squares", n);
+    for segment in [n, 300_001] {
+        assert!(
+            in_segments("squares", n, segment) == want,
+            "squares segment={segment}"
+        );
+    }
+}

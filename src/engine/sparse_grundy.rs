@@ -506,9 +506,9 @@ fn worker(sh: &Shared) {
         let start = sh.first_block.load(Ordering::Acquire);
         write_window(sh, &mut copies, v);
         // Clear what this worker left in the segment below `start` in its previous layer,
-        // including the previous-block byte that receives spill-over (the window's last
-        // block was just rewritten).
-        let lo_block = (prev_start + 1).max(sh.first + 1) - 1;
+        // including the byte before block `prev_start`, which received that block's
+        // spill-over (below the segment, write_window has just rewritten the window and pad).
+        let lo_block = prev_start.saturating_sub(1).max(sh.first);
         for c in 0..sh.residues.len() {
             let base = c * sh.copy_len;
             let lo = base + BYTES * (lo_block + 1);

@@ -505,6 +505,19 @@ fn interrupted_grundy_resumes_to_identical_output() {
 }
 
 #[test]
+fn interrupted_sparse_grundy_resumes_to_identical_output() {
+    let args = [
+        "grundy", "squares", "-n", "2^23", "-f", "bin,csv", "-q", "--resume",
+    ];
+    interrupt_and_resume(
+        &args,
+        1000,
+        &["squares-8388608.bin", "squares-8388608.csv"],
+        "squares-8388608.values",
+    );
+}
+
+#[test]
 fn until_period_stops_early_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let out = nimsieve(dir.path())

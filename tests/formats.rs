@@ -33,12 +33,13 @@ fn npy(raw: &[u8]) -> (String, &[u8]) {
 
 #[test]
 fn npy_bin_and_u64_decode_to_the_csv_values() {
+    // The prime-grundy engine stores 4 bits a value: the bin payload packs two to a byte.
     let dir = tempfile::tempdir().unwrap();
     run(
         dir.path(),
         &[
             "grundy",
-            "squares",
+            "primes",
             "-n",
             "1000",
             "-f",
@@ -47,14 +48,14 @@ fn npy_bin_and_u64_decode_to_the_csv_values() {
         ],
     );
     let out = dir.path().join("output");
-    let csv = std::fs::read_to_string(out.join("squares-1000.csv")).unwrap();
+    let csv = std::fs::read_to_string(out.join("primes-1000.csv")).unwrap();
     let values: Vec<u64> = csv
         .lines()
         .skip(1)
         .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
         .collect();
 
-    let raw = std::fs::read(out.join("squares-1000.npy")).unwrap();
+    let raw = std::fs::read(out.join("primes-1000.npy")).unwrap();
     let (dict, data) = npy(&raw);
     assert!(
         dict.starts_with("{'descr': '<u1', 'fortran_order': False, 'shape': (1000,), }"),
@@ -65,14 +66,14 @@ fn npy_bin_and_u64_decode_to_the_csv_values() {
         values
     );
 
-    let raw = std::fs::read(out.join("squares-1000.bin")).unwrap();
+    let raw = std::fs::read(out.join("primes-1000.bin")).unwrap();
     assert_eq!(&raw[..8], b"NIMSIEVE");
     assert_eq!(
         (u32_at(&raw, 8), u32_at(&raw, 12), u64_at(&raw, 16)),
         (1, 0, 1000)
     );
     let (bits, spec_len) = (u32_at(&raw, 24) as usize, u32_at(&raw, 28) as usize);
-    assert_eq!((bits, &raw[40..40 + spec_len]), (4, &b"squares"[..]));
+    assert_eq!((bits, &raw[40..40 + spec_len]), (4, &b"primes"[..]));
     let payload = &raw[40 + spec_len.next_multiple_of(8)..];
     assert_eq!(u32_at(&raw, 32), crc32fast::hash(payload));
     assert_eq!(payload.len(), (1000 * bits).div_ceil(64) * 8);
@@ -81,7 +82,7 @@ fn npy_bin_and_u64_decode_to_the_csv_values() {
         .collect();
     assert_eq!(unpacked, values);
 
-    let raw = std::fs::read(out.join("squares-1000.u64")).unwrap();
+    let raw = std::fs::read(out.join("primes-1000.u64")).unwrap();
     let p: Vec<u64> = raw
         .chunks(8)
         .map(|c| u64::from_le_bytes(c.try_into().unwrap()))

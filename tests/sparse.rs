@@ -1,7 +1,14 @@
 //! The sparse engine (value layers) against the reference engine and the catalogue.
 
-use nimsieve::engine::{self, EngineKind};
+use nimsieve::engine::resumable::{Flush, Storage};
+use nimsieve::engine::sparse_grundy::{self, Pace};
+use nimsieve::engine::{self, EngineKind, sparse};
 use nimsieve::game::Game;
+use nimsieve::progress::Progress;
+use nimsieve::table::bits::Checkpoint;
+use nimsieve::table::packed::PackedValues;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 mod common;
 use common::{assert_thread_count_does_not_matter, reference_values, values};
@@ -63,4 +70,207 @@ fn subtract_a_square_known_values() {
 #[test]
 fn one_and_two_threads_agree() {
     assert_thread_count_does_not_matter(EngineKind::Sparse, "squares", 1 << 20);
+}
+
+/// The values of `spec` below `n` by the sparse engine with segments of `segment` positions.
+fn in_segments(spec: &str, n: u64, segment: u64) -> Vec<u32> {
+    let game = Game::parse(spec).unwrap();
+    sparse::compute_in_segments(&game, n, segment, Storage::default(), &Progress::hidden())
+        .unwrap()
+        .iter()
+        .collect()
+}
+
+#[test]
+fn segment_length_does_not_change_values() {
+    // Every segment is shorter than the largest step; most lengths are not multiples of 512.
+    for base in ["squares", "cubes", "powers:4", "triangular", "fibonacci"] {
+        for modifiers in ["", "+leave1"] {
+            let spec = format!("{base}{modifiers}");
+            let want = reference_values(&spec, 100_000);
+            for segment in [1000, 4096, 7777, 33_333] {
+                assert_eq!(
+                    in_segments(&spec, 100_000, segment),
+                    want,
+                    "{spec} segment={segment}"
+                );
+            }
+            assert_eq!(
+                in_segments(&spec, 3000, 1),
+                want[..3000],
+                "{spec} segment=1"
+            );
+            assert_eq!(
+                in_segments(&spec, 5000, 100),
+                want[..5000],
+                "{spec} segment=100"
+            );
+        }
+    }
+}
+
+#[test]
+fn one_and_two_threads_agree_across_segments() {
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| in_segments("squares", 1 << 20, 300_001))
+    };
+    assert_eq!(run(1), run(2));
+}
+
+#[test]
+fn resumed_runs_equal_uninterrupted_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 600_000 + 77;
+    for spec in ["squares", "fibonacci+leave1"] {
+        let game = Game::parse(spec).unwrap();
+        let steps = game.listed_steps(n).unwrap();
+        let fresh = in_segments(spec, n, n);
+        for stop_after in [1, 3] {
+            let path = dir.path().join(format!("{spec}-{stop_after}.values"));
+            let mut table = PackedValues::in_file(&path, n, 16, false).unwrap();
+            let mut calls = 0;
+            let outcome = sparse_grundy::sparse_grundy(
+                &steps,
+                n,
+                game.min_target(),
+                table.words_mut(),
+                0,
+                Pace {
+                    segment: 100_000,
+                    stop: &mut |_| {
+                        calls += 1;
+                        if calls == stop_after {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    },
+                    abandon: &|| false,
+                },
+            )
+            .unwrap();
+            let sparse_grundy::Outcome::Stopped { at } = outcome else {
+                panic!("run was not stopped")
+            };
+            assert_eq!(at, 100_000 * stop_after + game.min_target());
+            table.flush().unwrap();
+            drop(table);
+            Checkpoint {
+                game: game.spec.clone(),
+                n,
+                done: at,
+            }
+            .save(&path)
+            .unwrap();
+            let storage = Storage {
+                work_file: Some(&path),
+                resume: true,
+            };
+            let resumed: Vec<u32> =
+                sparse::compute_in_segments(&game, n, 250_000, storage, &Progress::hidden())
+                    .unwrap()
+                    .iter()
+                    .collect();
+            assert_eq!(resumed, fresh, "{spec} stopped at {at}");
+        }
+    }
+}
+
+#[test]
+fn an_abandoned_segment_ends_the_run_at_its_start() {
+    let game = Game::parse("squares").unwrap();
+    let n = 300_000;
+    let steps = game.listed_steps(n).unwrap();
+    let want = in_segments("squares", n, n);
+    let mut words = vec![0u64; PackedValues::words_for(n, 16) as usize];
+    let mut segments = 0;
+    let abandon = AtomicBool::new(false);
+    let outcome = sparse_grundy::sparse_grundy(
+        &steps,
+        n,
+        0,
+        &mut words,
+        0,
+        Pace {
+            segment: 100_000,
+            stop: &mut |_| {
+                segments += 1;
+                abandon.store(true, Ordering::Relaxed);
+                ControlFlow::Continue(())
+            },
+            abandon: &|| abandon.load(Ordering::Relaxed),
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome, sparse_grundy::Outcome::Stopped { at: 100_000 });
+    assert_eq!(segments, 1);
+    // The abandoned segment left nothing behind.
+    let table = |x: usize| (words[x / 4] >> (16 * (x % 4))) as u16 as u32;
+    assert!((0..100_000).all(|x| table(x) == want[x]));
+    assert!((100_000..n as usize).all(|x| table(x) == 0));
+}
+
+#[test]
+fn a_zero_step_is_refused() {
+    let mut words = vec![0u64; 4];
+    let outcome = sparse_grundy::sparse_grundy(
+        &[0, 1],
+        10,
+        0,
+        &mut words,
+        0,
+        Pace {
+            segment: 10,
+            stop: &mut |_| ControlFlow::Continue(()),
+            abandon: &|| false,
+        },
+    );
+    assert_eq!(outcome, Err(sparse_grundy::SparseGrundyError::ZeroStep));
+}
+
+#[test]
+fn a_value_beyond_u16_is_a_one_line_error() {
+    // Subtracting 1 to 2^16 gives g(p) = p: position 65536 has value 65536.
+    let steps: Vec<u64> = (1..=1 << 16).collect();
+    let n = (1 << 16) + 2;
+    let mut words = vec![0u64; PackedValues::words_for(n, 16) as usize];
+    let err = sparse_grundy::sparse_grundy(
+        &steps,
+        n,
+        0,
+        &mut words,
+        0,
+        Pace {
+            segment: n,
+            stop: &mut |_| ControlFlow::Continue(()),
+            abandon: &|| false,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        sparse_grundy::SparseGrundyError::ValueOverflow { position: 1 << 16 }
+    );
+    assert_eq!(
+        err.to_string(),
+        "the value of position 65536 exceeds 65535, the largest the engine stores"
+    );
+}
+
+#[test]
+fn matches_reference_where_later_layers_skip_finished_blocks() {
+    // At 2^20 the last layers start past the first super-chunks, whose positions are all
+    // assigned; their copies must be cleared there.
+    let n = 1 << 20;
+    let want = reference_values("squares", n);
+    for segment in [n, 300_001] {
+        assert!(
+            in_segments("squares", n, segment) == want,
+            "squares segment={segment}"
+        );
+    }
 }

@@ -12,14 +12,14 @@ mod primes;
 pub mod psieve;
 pub mod reference;
 pub mod resumable;
+pub mod sparse;
 pub mod sparse_grundy;
 mod window;
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
 use crate::progress::Progress;
-use crate::table::packed::PackedValues;
-use crate::table::{Table, ValueKind};
+use crate::table::Table;
 use resumable::Storage;
 
 /// The engines a table can be computed with.
@@ -89,7 +89,7 @@ impl EngineKind {
                 periodic::compute(game, n, until_period, storage.work_file, progress)
             }
             EngineKind::Primes => primes::compute(game, n, storage, progress),
-            EngineKind::Sparse => sparse(game, n),
+            EngineKind::Sparse => sparse::compute(game, n, storage, progress),
             EngineKind::DivisorSieve => match game.rule {
                 Rule::Divisor(rule) => divisor_sieve::compute(game, rule, n, storage, progress),
                 _ => Err(Error::Input(format!(
@@ -111,31 +111,6 @@ fn is_sparse(set: &SubtractionSet) -> bool {
             | SubtractionSet::Fibonacci
             | SubtractionSet::PowersOfTwo
     )
-}
-
-/// The values of a subtraction game listed element by element (normal play), in memory.
-fn sparse(game: &Game, n: u64) -> Result<Table> {
-    let steps = match game.listed_steps(n) {
-        Some(steps) if game.play == Play::Normal => steps,
-        _ => {
-            return Err(Error::Input(format!(
-                "the sparse engine computes subtraction sets listed element by element in normal play, not '{}'",
-                game.spec
-            )));
-        }
-    };
-    check_in_memory_size(n)?;
-    let values = sparse_grundy::sparse_grundy(&steps, n, game.min_target()).map_err(|e| {
-        Error::Input(format!(
-            "the sparse engine cannot compute '{}': {e}",
-            game.spec
-        ))
-    })?;
-    Ok(Table {
-        kind: ValueKind::Grundy,
-        values: PackedValues::from_values(&values),
-        period: None,
-    })
 }
 
 /// The engine `grundy` uses for `game` up to `n`.

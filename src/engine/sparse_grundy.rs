@@ -1,4 +1,5 @@
-//! Exact Sprague–Grundy values of single-heap subtraction games.
+//! Exact Sprague–Grundy values of single-heap subtraction games with few steps (squares,
+//! cubes, triangular numbers, …), segment by segment on a 16-bit packed table.
 //!
 //! Positions are resolved one value at a time: layer `v` is the set of
 //! positions whose value is `v`.  A position belongs to layer `v` when it
@@ -14,10 +15,18 @@
 //! positions to pay for a sieve pass (or after `LAYER_CAP` layers), the
 //! positions left are finished by the direct mex recursion.
 //!
+//! Positions are computed in segments `[a, b)`, each through all its layers
+//! before the next, so a run can stop at any segment boundary and continue
+//! from the table alone.  The steps of these sets reach back to position 0,
+//! so every layer of a segment first rebuilds its bitset over `[0, a)` from
+//! the stored values (a scan of `2a` bytes); segments much longer than the
+//! per-layer sieve work keep that small.
+//!
 //! The cost is about `layers * n * |steps| / 512` window reads against
 //! `n * |steps|` scattered reads for the direct recursion, so the sieve
 //! pays off when the largest value is well below 512.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
 /// Positions per block (one 512-bit word group).
@@ -26,7 +35,7 @@ const BLOCK: usize = 512;
 const WORDS: usize = BLOCK / 64;
 /// Bytes per block.
 const BYTES: usize = BLOCK / 8;
-/// A layer with fewer than `1 / SMALL_LAYER` of all positions ends sieving.
+/// A layer with fewer than `1 / SMALL_LAYER` of the segment's positions ends sieving.
 const SMALL_LAYER: usize = 1536;
 /// Number of value layers sieved before switching to the direct recursion.
 const LAYER_CAP: usize = 4096;
@@ -50,7 +59,10 @@ impl std::fmt::Display for SparseGrundyError {
         match self {
             Self::ZeroStep => write!(f, "step set contains 0"),
             Self::ValueOverflow { position } => {
-                write!(f, "Grundy value at position {position} exceeds u16::MAX")
+                write!(
+                    f,
+                    "the value of position {position} exceeds 65535, the largest the engine stores"
+                )
             }
             Self::TooLarge => write!(f, "number of positions too large"),
         }
@@ -59,20 +71,66 @@ impl std::fmt::Display for SparseGrundyError {
 
 impl std::error::Error for SparseGrundyError {}
 
-/// Grundy values of the subtraction game with `steps` for positions `0..n`.
+/// How a run of [`sparse_grundy`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every position is final.
+    Completed,
+    /// The positions below `at` are final; the rest is still to do.
+    Stopped {
+        /// The first position not yet final (a segment boundary).
+        at: u64,
+    },
+}
+
+/// The value of table position `x` in 16-bit packed words.
+#[inline]
+fn get16(words: &[u64], x: usize) -> u16 {
+    (words[x / 4] >> (16 * (x % 4))) as u16
+}
+
+/// Sets the value of table position `x` in 16-bit packed words.
+#[inline]
+fn set16(words: &mut [u64], x: usize, value: u16) {
+    let shift = 16 * (x % 4);
+    let word = &mut words[x / 4];
+    *word = (*word & !(0xFFFF << shift)) | (u64::from(value) << shift);
+}
+
+/// How a run of [`sparse_grundy`] proceeds: segment by segment, stopping or dropping a segment
+/// when the caller says so.
+pub struct Pace<'a> {
+    /// Positions per segment (any length from 1 on; results do not depend on it).
+    pub segment: u64,
+    /// Called after each segment but the last with the first position not yet final; a Break
+    /// answer ends the run there.
+    pub stop: &'a mut dyn FnMut(u64) -> ControlFlow<()>,
+    /// Polled while a segment is computed: when it returns true the segment is dropped and the
+    /// run ends at its start.
+    pub abandon: &'a (dyn Fn() -> bool + Sync),
+}
+
+/// Fills the Grundy values of the subtraction game with `steps` into `words`, a table of `n`
+/// 16-bit values packed four to a word (position x in bits 16·(x mod 4) of word x / 4), whose
+/// positions below `done` are already final.
 ///
 /// `g(p) = mex { g(p - s) : s in steps, s <= p - min_target }`; positions
-/// below `min_target` have no moves.  `steps` may be in any order and may
-/// contain duplicates.  The result is identical for any rayon pool size.
+/// below `min_target` have no moves (value 0).  `steps` may be in any order and may
+/// contain duplicates.  Positions are computed `pace.segment` at a time.  The result is
+/// identical for any rayon pool size and any segment length.
 pub fn sparse_grundy(
     steps: &[u64],
     n: u64,
     min_target: u64,
-) -> Result<Vec<u16>, SparseGrundyError> {
+    words: &mut [u64],
+    done: u64,
+    pace: Pace,
+) -> Result<Outcome, SparseGrundyError> {
     if steps.contains(&0) {
         return Err(SparseGrundyError::ZeroStep);
     }
     let total = usize::try_from(n).map_err(|_| SparseGrundyError::TooLarge)?;
+    assert!(words.len() >= total.div_ceil(4), "table too short");
     let shift = min_target.min(n) as usize;
     // g(p) = G(p - min_target) for p >= min_target, where G is the plain game.
     let m = total - shift;
@@ -83,18 +141,35 @@ pub fn sparse_grundy(
         .collect();
     st.sort_unstable();
     st.dedup();
-    let g = layered(&st, m).map_err(|p| SparseGrundyError::ValueOverflow {
-        position: (p + shift) as u64,
-    })?;
-    if shift == 0 {
-        return Ok(g);
+    let segment = usize::try_from(pace.segment.max(1)).unwrap_or(usize::MAX);
+    let mut a = (done as usize).saturating_sub(shift).min(m);
+    while a < m {
+        let b = a.saturating_add(segment).min(m);
+        let seg_steps = &st[..st.partition_point(|&s| s < b)];
+        let Some(values) = layered(seg_steps, words, shift, a, b, pace.abandon).map_err(|p| {
+            SparseGrundyError::ValueOverflow {
+                position: (p + shift) as u64,
+            }
+        })?
+        else {
+            return Ok(Outcome::Stopped {
+                at: (a + shift) as u64,
+            });
+        };
+        // The segment's sieve starts at a block boundary: values below `a` were recomputed.
+        let from = values.len() - (b - a);
+        for (p, &v) in (a..b).zip(&values[from..]) {
+            set16(words, p + shift, v);
+        }
+        a = b;
+        if a < m && (pace.stop)((a + shift) as u64).is_break() {
+            return Ok(Outcome::Stopped {
+                at: (a + shift) as u64,
+            });
+        }
     }
-    let mut out = Vec::with_capacity(total);
-    out.resize(shift, 0u16);
-    out.extend_from_slice(&g);
-    Ok(out)
+    Ok(Outcome::Completed)
 }
-
 /// Per-step window descriptor: start offset of its copy and byte lag.
 #[derive(Clone, Copy)]
 struct Win {
@@ -115,17 +190,25 @@ struct Group {
     tiles: Vec<usize>,
 }
 
-/// State shared by the layer workers.
-struct Shared {
+/// State shared by the layer workers of one segment.
+struct Shared<'t> {
     near: Vec<usize>,
     /// Step windows grouped by copy, each group in ascending step order.
     groups: Vec<Group>,
     residues: Vec<usize>,
     copy_len: usize,
     nblocks: usize,
+    /// The segment's first block: the blocks below it are the window of final values.
+    first: usize,
+    /// Positions the segment sieves (from block `first` on).
+    len: usize,
     /// Chunks per super-chunk.
     sup: usize,
+    /// The table the window's values are read from, and its offset of plain positions.
+    table: &'t [u64],
+    shift: usize,
     unassigned: Vec<AtomicU64>,
+    /// Values of the positions from block `first` on.
     values: Vec<AtomicU16>,
     progress: Vec<AtomicUsize>,
     next_layer: AtomicUsize,
@@ -133,17 +216,29 @@ struct Shared {
     finished: AtomicBool,
     /// Set when a layer was too small to be worth sieving.
     stop: AtomicBool,
+    /// Set when the caller abandoned the segment.
+    abandoned: AtomicBool,
+    abandon: &'t (dyn Fn() -> bool + Sync),
     cap: usize,
 }
 
-/// Values of the plain game (`min_target = 0`) for `m` positions; on
-/// overflow returns the first offending position.
-fn layered(steps: &[usize], m: usize) -> Result<Vec<u16>, usize> {
-    if m == 0 {
-        return Ok(Vec::new());
-    }
+/// Values of the plain game (`min_target = 0`) at positions `BLOCK * (a / BLOCK)..b`, given the
+/// final values below `a` in `table` (plain position p at table position `p + shift`); steps
+/// are sorted, distinct and below `b`. None when `abandon` answered true; on overflow returns
+/// the first offending position.
+fn layered(
+    steps: &[usize],
+    table: &[u64],
+    shift: usize,
+    a: usize,
+    b: usize,
+    abandon: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<Vec<u16>>, usize> {
+    let m = b;
+    let first = a / BLOCK;
     let nblocks = m.div_ceil(BLOCK);
-    let sup = (nblocks.div_ceil(CHUNK) / 16).clamp(MIN_SUPER, MAX_SUPER);
+    let len = m - first * BLOCK;
+    let sup = ((nblocks - first).div_ceil(CHUNK) / 16).clamp(MIN_SUPER, MAX_SUPER);
     let mut residues: Vec<usize> = steps.iter().map(|&s| (8 - s % 8) % 8).collect();
     residues.sort_unstable();
     residues.dedup();
@@ -178,7 +273,7 @@ fn layered(steps: &[usize], m: usize) -> Result<Vec<u16>, usize> {
         .collect();
     let near = steps.iter().copied().filter(|&s| s < BLOCK).collect();
     let mut unassigned: Vec<AtomicU64> = (0..nblocks * WORDS).map(|_| AtomicU64::new(0)).collect();
-    for (w, word) in unassigned.iter_mut().enumerate() {
+    for (w, word) in unassigned.iter_mut().enumerate().skip(first * WORDS) {
         let lo = w * 64;
         let bits = if lo + 64 <= m {
             u64::MAX
@@ -196,14 +291,20 @@ fn layered(steps: &[usize], m: usize) -> Result<Vec<u16>, usize> {
         residues,
         copy_len,
         nblocks,
+        first,
+        len,
         sup,
+        table,
+        shift,
         unassigned,
-        values: (0..m).map(|_| AtomicU16::new(0)).collect(),
-        progress: (0..=cap).map(|_| AtomicUsize::new(0)).collect(),
+        values: (0..len).map(|_| AtomicU16::new(0)).collect(),
+        progress: (0..=cap).map(|_| AtomicUsize::new(first)).collect(),
         next_layer: AtomicUsize::new(0),
-        first_block: AtomicUsize::new(0),
+        first_block: AtomicUsize::new(first),
         finished: AtomicBool::new(false),
         stop: AtomicBool::new(false),
+        abandoned: AtomicBool::new(false),
+        abandon,
         cap,
     };
     let workers = rayon::current_num_threads().max(1);
@@ -212,6 +313,9 @@ fn layered(steps: &[usize], m: usize) -> Result<Vec<u16>, usize> {
             sc.spawn(|_| worker(&shared));
         }
     });
+    if shared.abandoned.load(Ordering::Acquire) {
+        return Ok(None);
+    }
     let mut g: Vec<u16> = shared
         .values
         .into_iter()
@@ -223,13 +327,21 @@ fn layered(steps: &[usize], m: usize) -> Result<Vec<u16>, usize> {
             .into_iter()
             .map(AtomicU64::into_inner)
             .collect();
-        finish_direct(steps, &mut g, &left)?;
+        let window = |p: usize| get16(table, p + shift);
+        finish_direct(steps, &window, first * BLOCK, &mut g, &left)?;
     }
-    Ok(g)
+    Ok(Some(g))
 }
 
-/// Direct mex recursion for the positions still set in `left`.
-fn finish_direct(steps: &[usize], g: &mut [u16], left: &[u64]) -> Result<(), usize> {
+/// Direct mex recursion for the positions still set in `left`; `g` holds the values from
+/// position `from` on, `window(p)` the final values below it.
+fn finish_direct(
+    steps: &[usize],
+    window: &dyn Fn(usize) -> u16,
+    from: usize,
+    g: &mut [u16],
+    left: &[u64],
+) -> Result<(), usize> {
     let mut seen = vec![0u32; steps.len() + 2];
     let mut stamp = 0u32;
     for (w, &word) in left.iter().enumerate() {
@@ -243,13 +355,14 @@ fn finish_direct(steps: &[usize], g: &mut [u16], left: &[u64]) -> Result<(), usi
                 stamp = 1;
             }
             for &s in steps.iter().take_while(|&&s| s <= p) {
-                let v = g[p - s] as usize;
+                let t = p - s;
+                let v = if t >= from { g[t - from] } else { window(t) } as usize;
                 if v < seen.len() {
                     seen[v] = stamp;
                 }
             }
             let mex = seen.iter().position(|&x| x != stamp).unwrap_or(seen.len());
-            g[p] = u16::try_from(mex).map_err(|_| p)?;
+            g[p - from] = u16::try_from(mex).map_err(|_| p)?;
         }
     }
     Ok(())
@@ -375,9 +488,12 @@ fn hits(isa: Isa, copies: &[u8], wins: &[Win], a8: usize) -> [u64; WORDS] {
 fn worker(sh: &Shared) {
     let isa = detect();
     let mut copies: Vec<u8> = Vec::new();
-    let mut prev_start = 0usize;
+    let mut prev_start = sh.first;
     loop {
-        if sh.finished.load(Ordering::Acquire) || sh.stop.load(Ordering::Acquire) {
+        if sh.finished.load(Ordering::Acquire)
+            || sh.stop.load(Ordering::Acquire)
+            || sh.abandoned.load(Ordering::Acquire)
+        {
             return;
         }
         let v = sh.next_layer.fetch_add(1, Ordering::AcqRel);
@@ -388,13 +504,18 @@ fn worker(sh: &Shared) {
             copies = vec![0u8; sh.copy_len * sh.residues.len()];
         }
         let start = sh.first_block.load(Ordering::Acquire);
-        // Clear what this worker left below `start` in its previous layer,
-        // including the pad/previous-block byte that receives spill-over.
+        write_window(sh, &mut copies, v);
+        // Clear what this worker left in the segment below `start` in its previous layer,
+        // including the byte before block `prev_start`, which received that block's
+        // spill-over (below the segment, write_window has just rewritten the window and pad).
+        let lo_block = prev_start.saturating_sub(1).max(sh.first);
         for c in 0..sh.residues.len() {
             let base = c * sh.copy_len;
-            let lo = base + BYTES * prev_start;
+            let lo = base + BYTES * (lo_block + 1);
             let hi = base + BYTES * (start + 1);
-            copies[lo..hi].fill(0);
+            if lo < hi {
+                copies[lo..hi].fill(0);
+            }
         }
         prev_start = start;
         sh.progress[v].store(start, Ordering::Release);
@@ -402,14 +523,68 @@ fn worker(sh: &Shared) {
     }
 }
 
-/// Waits until layer `v - 1` has finished every block below `end`.
-fn wait_for(sh: &Shared, v: usize, end: usize) {
+/// Writes the copies of layer `v` over the window (the blocks below the segment) from the
+/// final values in the table, and clears the padding before block 0. Scanning the window's
+/// 16-bit values is bound by memory bandwidth, so plain word arithmetic does it.
+fn write_window(sh: &Shared, copies: &mut [u8], v: usize) {
+    for c in 0..sh.residues.len() {
+        let base = c * sh.copy_len;
+        copies[base..base + BYTES].fill(0);
+    }
+    let pattern = (v as u64) * 0x0001_0001_0001_0001;
+    // Table positions are plain positions plus `shift`: a plain block spans two runs of 64
+    // table positions when the shift is not a multiple of 64.
+    let lane = sh.shift % 64;
+    let mut group = sh.shift / 64;
+    let mut low = equal_mask(sh.table, group, pattern);
+    for blk in 0..sh.first {
+        let mut lb = [0u64; WORDS];
+        for x in lb.iter_mut() {
+            group += 1;
+            let high = equal_mask(sh.table, group, pattern);
+            *x = if lane == 0 {
+                low
+            } else {
+                (low >> lane) | (high << (64 - lane))
+            };
+            low = high;
+        }
+        write_copies(sh, copies, &lb, BYTES * (blk + 1));
+    }
+}
+
+/// Bit i set when table position `64 * group + i` holds the value repeated in each 16-bit
+/// lane of `pattern` (positions past the table count as not holding it).
+#[inline]
+fn equal_mask(table: &[u64], group: usize, pattern: u64) -> u64 {
+    const LOW: u64 = 0x7FFF_7FFF_7FFF_7FFF;
+    const HIGH: u64 = 0x8000_8000_8000_8000;
+    let words = table.get(16 * group..).unwrap_or(&[]);
+    let mut mask = 0u64;
+    for (j, &w) in words.iter().take(16).enumerate() {
+        let x = w ^ pattern;
+        // The top bit of each lane of `nonzero` is set when that lane of x is not zero.
+        let nonzero = ((x & LOW) + LOW) | x;
+        let zero = (!nonzero & HIGH) >> 15;
+        // Gather the lanes' bits 0, 16, 32, 48 into bits 48..52.
+        let four = zero.wrapping_mul((1 << 48) | (1 << 33) | (1 << 18) | (1 << 3)) >> 48;
+        mask |= (four & 0xF) << (4 * j);
+    }
+    mask
+}
+
+/// Waits until layer `v - 1` has finished every block below `end`; false when the segment
+/// was abandoned meanwhile.
+fn wait_for(sh: &Shared, v: usize, end: usize) -> bool {
     if v == 0 {
-        return;
+        return true;
     }
     let p = &sh.progress[v - 1];
     let mut spins = 0u32;
     while p.load(Ordering::Acquire) < end {
+        if sh.abandoned.load(Ordering::Relaxed) {
+            return false;
+        }
         spins += 1;
         if spins < 512 {
             std::hint::spin_loop();
@@ -417,6 +592,7 @@ fn wait_for(sh: &Shared, v: usize, end: usize) {
             std::thread::yield_now();
         }
     }
+    true
 }
 
 /// Calls `f` on the sub-ranges of `lo..hi` split at the tile boundaries.
@@ -443,7 +619,12 @@ fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize)
     let mut sb = start;
     while sb < sh.nblocks {
         let se = (sb + sh.sup * CHUNK).min(sh.nblocks);
-        wait_for(sh, v, se);
+        if (sh.abandon)() {
+            sh.abandoned.store(true, Ordering::Release);
+        }
+        if !wait_for(sh, v, se) || sh.abandoned.load(Ordering::Acquire) {
+            return;
+        }
         let nchunks = (se - sb).div_ceil(CHUNK);
         let mut any_active = false;
         for (q, act) in active.iter_mut().enumerate() {
@@ -545,7 +726,7 @@ fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize)
                     r[k] &= r[k] - 1;
                     lb[k] |= 1u64 << (c % 64);
                     members += 1;
-                    sh.values[b * BLOCK + c].store(value, Ordering::Relaxed);
+                    sh.values[(b - sh.first) * BLOCK + c].store(value, Ordering::Relaxed);
                     for &s in &sh.near {
                         let t = c + s;
                         if t >= BLOCK {
@@ -568,9 +749,9 @@ fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize)
     if !remaining {
         // Every position has a value <= v: no further layer has members.
         sh.finished.store(true, Ordering::Release);
-    } else if v > 0 && members * SMALL_LAYER < sh.nblocks * BLOCK {
-        // A sieve pass costs about as much as resolving `nblocks * BLOCK /
-        // SMALL_LAYER` positions directly: leave the rest to the direct mex.
+    } else if v > 0 && members * SMALL_LAYER < sh.len {
+        // A sieve pass costs about as much as resolving `len / SMALL_LAYER`
+        // positions directly: leave the rest to the direct mex.
         sh.stop.store(true, Ordering::Release);
     }
 }

@@ -1,0 +1,90 @@
+//! Runs [`sparse_grundy`](super::sparse_grundy) on a 16-bit packed table, segment by segment,
+//! resumable.
+
+use super::resumable::{self, Storage};
+use super::sparse_grundy::{self, Outcome, Pace};
+use crate::error::{Error, Result};
+use crate::game::{Game, Play};
+use crate::interrupt;
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use crate::table::{Table, ValueKind};
+
+/// Bits per value: the engine's values are u16.
+const BITS: u32 = 16;
+/// The positions of a segment: a quarter of the run, from 2^21 to 2^24 positions, a whole
+/// number of 512-position blocks (a run of up to 2^21 positions is one segment). Every layer
+/// of a segment rebuilds its bitset from the values below the segment (2 bytes a position),
+/// which segments this long keep small against the sieve (measured with one thread: two
+/// segments of 2^21 cost nothing at N = 2^22, four cost 15–20 %); the segment ends are where
+/// a run saves a checkpoint and can resume.
+pub fn segment_for(n: u64) -> u64 {
+    (n / 4).clamp(1 << 21, 1 << 24).next_multiple_of(512)
+}
+
+/// The values of `game`, a subtraction game listed element by element in normal play, below
+/// `n`, kept and resumed as `storage` says.
+pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<Table> {
+    compute_in_segments(game, n, segment_for(n), storage, progress)
+}
+
+/// [`compute`] with segments of `segment` positions (results do not depend on it).
+pub fn compute_in_segments(
+    game: &Game,
+    n: u64,
+    segment: u64,
+    storage: Storage,
+    progress: &Progress,
+) -> Result<Table> {
+    let steps = match game.listed_steps(n) {
+        Some(steps) if game.play == Play::Normal => steps,
+        _ => {
+            return Err(Error::Input(format!(
+                "the sparse engine computes subtraction sets listed element by element in normal play, not '{}'",
+                game.spec
+            )));
+        }
+    };
+    if storage.work_file.is_none() {
+        super::check_in_memory_size(n)?;
+    }
+    let (words, done) = resumable::open(game, n, PackedValues::words_for(n, BITS), storage)?;
+    let mut values = PackedValues::from_words(n, BITS, words);
+    let mut failed = None;
+    resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {
+        let outcome = sparse_grundy::sparse_grundy(
+            &steps,
+            n,
+            game.min_target(),
+            values.words_mut(),
+            done,
+            Pace {
+                segment,
+                stop: &mut |at| {
+                    progress.set(at);
+                    stop(at)
+                },
+                abandon: &interrupt::requested,
+            },
+        );
+        match outcome {
+            Ok(Outcome::Completed) => None,
+            Ok(Outcome::Stopped { at }) => Some(at),
+            Err(e) => {
+                failed = Some(e);
+                None
+            }
+        }
+    })?;
+    if let Some(e) = failed {
+        return Err(Error::Input(format!(
+            "the sparse engine cannot compute '{}': {e}",
+            game.spec
+        )));
+    }
+    Ok(Table {
+        kind: ValueKind::Grundy,
+        values,
+        period: None,
+    })
+}

@@ -82,6 +82,11 @@ pub fn compute_in_segments(
             game.spec
         )));
     }
+    // A table in memory gets the fewest bits; a work file keeps its 16.
+    let values = match storage.work_file {
+        Some(_) => values,
+        None => values.narrowed(),
+    };
     Ok(Table {
         kind: ValueKind::Grundy,
         values,

@@ -61,6 +61,21 @@ impl PackedValues {
         packed
     }
 
+    /// The same values with the fewest bits that hold the largest of them, repacked in memory
+    /// when that is fewer bits than now (engines that store a fixed width call this when their
+    /// table is in memory; a file-backed table keeps its width).
+    pub fn narrowed(self) -> PackedValues {
+        let largest = self.iter().max().unwrap_or(0);
+        if Self::bits_for(largest) >= self.bits {
+            return self;
+        }
+        let mut packed = Self::in_memory(self.n, Self::bits_for(largest));
+        for (x, v) in self.iter().enumerate() {
+            packed.set(x as u64, v);
+        }
+        packed
+    }
+
     /// Number of positions.
     pub fn len(&self) -> u64 {
         self.n
@@ -198,6 +213,20 @@ mod tests {
         let values = [0, 3, 1, 2, 0];
         assert_eq!(PackedValues::from_values(&values).bits(), 2);
         assert!(PackedValues::from_values(&values).iter().eq(values));
+    }
+
+    #[test]
+    fn narrowing_keeps_values_and_takes_the_fewest_bits() {
+        let mut wide = PackedValues::in_memory(1000, 16);
+        for x in 0..1000u64 {
+            wide.set(x, (x % 11) as u32);
+        }
+        let narrow = wide.narrowed();
+        assert_eq!(narrow.bits(), 4);
+        assert!(narrow.iter().eq((0..1000u32).map(|x| x % 11)));
+        let mut full = PackedValues::in_memory(10, 2);
+        full.set(9, 3);
+        assert_eq!(full.narrowed().bits(), 2);
     }
 
     #[test]

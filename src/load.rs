@@ -29,7 +29,7 @@ pub struct Loaded {
 }
 
 /// Reads the table in `path`. `ppos` says whether a b-file or npy file holds P-positions
-/// (default: when its name ends in `-ppos`).
+/// (default: when its name ends in `-ppos`, or the JSON summary beside it is that of `ppos`).
 pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
     let bad = |why: String| {
         Error::Input(format!(
@@ -41,12 +41,16 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
     let named_ppos = path
         .file_stem()
         .is_some_and(|s| s.to_string_lossy().ends_with("-ppos"));
-    let ppos = ppos.unwrap_or(named_ppos);
+    let summary = read_summary(path);
+    // A P-position summary has the largest P-position (`last`) and no `max_value`.
+    let summary_ppos = summary
+        .as_ref()
+        .is_some_and(|s| s.get("last").is_some() && s.get("max_value").is_none());
+    let ppos = ppos.unwrap_or(named_ppos || summary_ppos);
     let extension = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    let summary = read_summary(path);
     let mut loaded = Loaded {
         contents: Contents::Positions(Vec::new()),
         game: summary

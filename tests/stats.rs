@@ -145,6 +145,23 @@ fn p_position_files_give_the_ppos_summary() {
 }
 
 #[test]
+fn a_renamed_p_position_file_is_known_by_its_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (format, name) in [("bfile", "b000001.txt"), ("json", "b000001.json")] {
+        let out = nimsieve(
+            d,
+            &["ppos", "squares", "-n", "1000", "-f", format, "-o", name],
+        );
+        assert!(out.status.success());
+    }
+    // No -ppos in the name: the JSON summary beside the b-file says it lists P-positions.
+    let stats = json(&nimsieve(d, &["stats", "b000001.txt"]));
+    assert_eq!(stats["p_count"], 115);
+    assert_eq!(stats["last"], 997);
+}
+
+#[test]
 fn corrupt_files_are_one_line_errors() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

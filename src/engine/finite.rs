@@ -62,10 +62,7 @@ pub fn compute(
         });
     }
     let bits = PackedValues::bits_for(largest);
-    let mut values = match work_file {
-        Some(path) => PackedValues::in_file(path, n, bits, false)?,
-        None => PackedValues::in_memory(n, bits),
-    };
+    let mut values = PackedValues::zeroed(n, bits, work_file)?;
     for (x, &v) in prefix.iter().enumerate() {
         values.set(x as u64, v);
     }

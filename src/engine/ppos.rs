@@ -41,15 +41,12 @@ pub fn misere_outcomes(
     if let Some(path) = storage.work_file {
         let _ = std::fs::remove_file(Checkpoint::path_for(path));
     }
-    let mut words = bits.into_words();
-    let words_mut = words.get_mut();
-    words_mut.iter_mut().for_each(|w| *w = !*w);
-    if let (false, Some(last)) = (n.is_multiple_of(64), words_mut.last_mut()) {
-        *last &= (1u64 << (n % 64)) - 1;
-    }
+    let mut values = PackedValues::from_words(n, 1, bits.into_words());
+    values.words_mut().iter_mut().for_each(|w| *w = !*w);
+    values.clear_past_end();
     Ok(Table {
         kind: ValueKind::Outcome,
-        values: PackedValues::from_words(n, 1, words),
+        values,
         period: None,
     })
 }

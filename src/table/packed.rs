@@ -51,6 +51,14 @@ impl PackedValues {
         })
     }
 
+    /// Zeroed values in the memory-mapped file `work_file`, or in memory when there is none.
+    pub fn zeroed(n: u64, bits: u32, work_file: Option<&Path>) -> Result<PackedValues> {
+        match work_file {
+            Some(path) => Self::in_file(path, n, bits, false),
+            None => Ok(Self::in_memory(n, bits)),
+        }
+    }
+
     /// Packs `values` in memory with the fewest bits.
     pub fn from_values<T: Copy + Into<u32>>(values: &[T]) -> PackedValues {
         let bits = Self::bits_for(values.iter().map(|&v| v.into()).max().unwrap_or(0));
@@ -162,11 +170,15 @@ impl PackedValues {
             words.copy_within(start - block_words..start - block_words + len, w);
             w += len;
         }
-        // Bits past the last position stay zero.
-        let used = n * bits;
-        if !used.is_multiple_of(64) {
-            let last = words.len() - 1;
-            words[last] &= (1u64 << (used % 64)) - 1;
+        self.clear_past_end();
+    }
+
+    /// Zeroes the bits after the last position, which every table keeps zero (for engines
+    /// that write whole words).
+    pub fn clear_past_end(&mut self) {
+        let used = self.n * u64::from(self.bits);
+        if let (false, Some(last)) = (used.is_multiple_of(64), self.words.get_mut().last_mut()) {
+            *last &= (1u64 << (used % 64)) - 1;
         }
     }
 }

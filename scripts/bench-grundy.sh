@@ -14,6 +14,7 @@ if [ $# -gt 0 ]; then cases=("$@"); else cases=(
   "aliquot 1e7 reference divisor-sieve"
   "primes 1e6 textbook prime-grundy"
   "squares 2^22 textbook sparse"
+  "squares 2^24 textbook sparse"
 ); fi
 echo "| game | N | engine | threads | time (s) | vs baseline | values/s | max value | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---|---|---|---|"

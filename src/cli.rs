@@ -133,7 +133,7 @@ struct SweepArgs {
         default_value = "csv,jsonl"
     )]
     formats: Vec<RowFormat>,
-    /// Output file (one format), or - for standard output. Default:
+    /// Output file (one format), FOLDER/ (each format in it), or - for standard output. Default:
     /// output/sweep-<family>[-partIofK].<ext>.
     #[arg(short = 'o', long)]
     output: Option<String>,
@@ -164,7 +164,8 @@ struct TableArgs {
         default_value = "csv"
     )]
     formats: Vec<Format>,
-    /// Output file (one format), or - for standard output. Default: output/<game>-<N>.<ext>.
+    /// Output file (one format), FOLDER/ (each format in it), or - for standard output.
+    /// Default: output/<game>-<N>.<ext>.
     #[arg(short = 'o', long)]
     output: Option<String>,
     /// Worker threads (default: all cores).
@@ -173,7 +174,8 @@ struct TableArgs {
     /// No progress bar and no list of written files.
     #[arg(long, short = 'q')]
     quiet: bool,
-    /// Force an engine instead of the automatic choice: reference, or psieve (ppos only).
+    /// Force an engine instead of the automatic choice, e.g. reference to cross-check a table
+    /// (each engine takes the games listed with it; another is a one-line error).
     #[arg(long, value_enum)]
     engine: Option<EngineKind>,
     /// Continue an interrupted run of the same game and N from its last checkpoint.
@@ -420,20 +422,21 @@ fn sweep(args: &SweepArgs) -> Result<()> {
     Ok(())
 }
 
-/// The folder of `-o PATH`, or `output/` (created) when no file is named.
+/// The folder of `-o PATH`, `-o FOLDER/` itself, or `output/` when no file is named (both
+/// created when missing).
 fn output_folder(output: Option<&str>) -> Result<PathBuf> {
-    match output {
-        Some(path) if path != "-" => Ok(Path::new(path)
-            .parent()
-            .unwrap_or(Path::new(""))
-            .to_path_buf()),
-        _ => {
-            let folder = Path::new(DEFAULT_OUTPUT_DIR);
-            std::fs::create_dir_all(folder)
-                .map_err(|e| Error::io("cannot create folder", folder, e))?;
-            Ok(folder.to_path_buf())
+    let folder = match output {
+        Some(path) if path != "-" && !emit::names_folder(path) => {
+            return Ok(Path::new(path)
+                .parent()
+                .unwrap_or(Path::new(""))
+                .to_path_buf());
         }
-    }
+        Some(path) if path != "-" => Path::new(path),
+        _ => Path::new(DEFAULT_OUTPUT_DIR),
+    };
+    std::fs::create_dir_all(folder).map_err(|e| Error::io("cannot create folder", folder, e))?;
+    Ok(folder.to_path_buf())
 }
 
 /// Sets the worker pool size and returns the number of threads in use.

@@ -109,6 +109,28 @@ fn grundy_writes_each_format_to_the_output_folder() {
 }
 
 #[test]
+fn a_folder_given_to_o_takes_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("existing")).unwrap();
+    for (output, folder) in [("tables/", "tables"), ("existing", "existing")] {
+        nimsieve(dir.path())
+            .args([
+                "grundy", "squares", "-n", "100", "-f", "csv,json", "-o", output,
+            ])
+            .assert()
+            .success();
+        let out = dir.path().join(folder);
+        assert!(
+            std::fs::read_to_string(out.join("squares-100.csv"))
+                .unwrap()
+                .starts_with("n,g\n")
+        );
+        assert_eq!(json_of(&out.join("squares-100.json"))["n"], 100);
+    }
+    assert!(!dir.path().join("output").exists());
+}
+
+#[test]
 fn ppos_formats_and_offset() {
     let dir = tempfile::tempdir().unwrap();
     let csv = stdout_of(dir.path(), &["ppos", "squares", "-n", "30", "-o", "-"]);

@@ -1,6 +1,6 @@
 //! The P-position sieve against the reference engine, across threads, and across interruption.
 
-use nimsieve::engine::resumable::{Flush, Storage};
+use nimsieve::engine::resumable::{Storage, WorkTable};
 use nimsieve::engine::{self, EngineKind, ppos, psieve, reference};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
@@ -205,6 +205,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
             game: game.spec.clone(),
             n,
             done: at,
+            bits: None,
         }
         .save(&path)
         .unwrap();
@@ -234,6 +235,7 @@ fn resume_refuses_a_checkpoint_of_another_run() {
         game: "cubes".into(),
         n: 1000,
         done: 512,
+        bits: None,
     }
     .save(&path)
     .unwrap();

@@ -1,12 +1,13 @@
 //! The sparse engine (value layers) against the reference engine and the catalogue.
 
-use nimsieve::engine::resumable::{Flush, Storage};
+use nimsieve::engine::resumable::{Storage, WorkTable};
 use nimsieve::engine::sparse_grundy::{self, Pace};
 use nimsieve::engine::{self, EngineKind, sparse};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 use nimsieve::table::bits::Checkpoint;
 use nimsieve::table::packed::PackedValues;
+use nimsieve::table::words::Words;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -137,7 +138,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
                 &steps,
                 n,
                 game.min_target(),
-                table.words_mut(),
+                &mut table,
                 0,
                 Pace {
                     segment: 100_000,
@@ -163,6 +164,8 @@ fn resumed_runs_equal_uninterrupted_runs() {
                 game: game.spec.clone(),
                 n,
                 done: at,
+                // Checkpoints that record no width belong to 16-bit tables.
+                bits: None,
             }
             .save(&path)
             .unwrap();
@@ -181,19 +184,101 @@ fn resumed_runs_equal_uninterrupted_runs() {
 }
 
 #[test]
+fn tables_start_at_one_bit_and_widen_to_the_fewest_bits() {
+    for (spec, n, bits) in [
+        ("fibonacci", 20_000, 4),
+        ("cubes", 100_000, 8),
+        ("squares", 100_000, 8),
+        ("triangular", 1 << 20, 16),
+    ] {
+        let game = Game::parse(spec).unwrap();
+        for segment in [n, 999, 10_000] {
+            let table = sparse::compute_in_segments(
+                &game,
+                n,
+                segment,
+                Storage::default(),
+                &Progress::hidden(),
+            )
+            .unwrap();
+            assert_eq!(table.values.bits(), bits, "{spec} n={n} segment={segment}");
+            assert_eq!(
+                table.values.iter().collect::<Vec<_>>(),
+                reference_values(spec, n),
+                "{spec} n={n} segment={segment}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_run_resumes_at_the_width_its_checkpoint_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Game::parse("triangular").unwrap();
+    let n = 1_000_000;
+    let steps = game.listed_steps(n).unwrap();
+    let fresh = in_segments("triangular", n, n);
+    let path = dir.path().join("triangular.values");
+    let words = Words::in_file(&path, PackedValues::words_for(n, 16), false).unwrap();
+    let mut table = PackedValues::from_words(n, 1, words);
+    let mut segments = 0;
+    let outcome = sparse_grundy::sparse_grundy(
+        &steps,
+        n,
+        0,
+        &mut table,
+        0,
+        Pace {
+            segment: 30_000,
+            stop: &mut |_| {
+                segments += 1;
+                if segments == 2 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+            abandon: &|| false,
+        },
+    )
+    .unwrap();
+    assert_eq!(outcome, sparse_grundy::Outcome::Stopped { at: 60_000 });
+    // The largest value below 60,000 is 89; the first above 255 comes later.
+    assert_eq!(table.bits(), 8);
+    table.flush().unwrap();
+    drop(table);
+    Checkpoint {
+        game: game.spec.clone(),
+        n,
+        done: 60_000,
+        bits: Some(8),
+    }
+    .save(&path)
+    .unwrap();
+    let storage = Storage {
+        work_file: Some(&path),
+        resume: true,
+    };
+    let resumed =
+        sparse::compute_in_segments(&game, n, 300_000, storage, &Progress::hidden()).unwrap();
+    assert_eq!(resumed.values.bits(), 16);
+    assert_eq!(resumed.values.iter().collect::<Vec<_>>(), fresh);
+}
+
+#[test]
 fn an_abandoned_segment_ends_the_run_at_its_start() {
     let game = Game::parse("squares").unwrap();
     let n = 300_000;
     let steps = game.listed_steps(n).unwrap();
     let want = in_segments("squares", n, n);
-    let mut words = vec![0u64; PackedValues::words_for(n, 16) as usize];
+    let mut table = PackedValues::in_memory(n, 16);
     let mut segments = 0;
     let abandon = AtomicBool::new(false);
     let outcome = sparse_grundy::sparse_grundy(
         &steps,
         n,
         0,
-        &mut words,
+        &mut table,
         0,
         Pace {
             segment: 100_000,
@@ -209,19 +294,18 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
     assert_eq!(outcome, sparse_grundy::Outcome::Stopped { at: 100_000 });
     assert_eq!(segments, 1);
     // The abandoned segment left nothing behind.
-    let table = |x: usize| (words[x / 4] >> (16 * (x % 4))) as u16 as u32;
-    assert!((0..100_000).all(|x| table(x) == want[x]));
-    assert!((100_000..n as usize).all(|x| table(x) == 0));
+    assert!((0..100_000).all(|x| table.get(x) == want[x as usize]));
+    assert!((100_000..n).all(|x| table.get(x) == 0));
 }
 
 #[test]
 fn a_zero_step_is_refused() {
-    let mut words = vec![0u64; 4];
+    let mut table = PackedValues::in_memory(10, 16);
     let outcome = sparse_grundy::sparse_grundy(
         &[0, 1],
         10,
         0,
-        &mut words,
+        &mut table,
         0,
         Pace {
             segment: 10,
@@ -229,7 +313,10 @@ fn a_zero_step_is_refused() {
             abandon: &|| false,
         },
     );
-    assert_eq!(outcome, Err(sparse_grundy::SparseGrundyError::ZeroStep));
+    assert!(matches!(
+        outcome,
+        Err(sparse_grundy::SparseGrundyError::ZeroStep)
+    ));
 }
 
 #[test]
@@ -237,12 +324,12 @@ fn a_value_beyond_u16_is_a_one_line_error() {
     // Subtracting 1 to 2^16 gives g(p) = p: position 65536 has value 65536.
     let steps: Vec<u64> = (1..=1 << 16).collect();
     let n = (1 << 16) + 2;
-    let mut words = vec![0u64; PackedValues::words_for(n, 16) as usize];
+    let mut table = PackedValues::in_memory(n, 16);
     let err = sparse_grundy::sparse_grundy(
         &steps,
         n,
         0,
-        &mut words,
+        &mut table,
         0,
         Pace {
             segment: n,
@@ -251,10 +338,10 @@ fn a_value_beyond_u16_is_a_one_line_error() {
         },
     )
     .unwrap_err();
-    assert_eq!(
+    assert!(matches!(
         err,
-        sparse_grundy::SparseGrundyError::ValueOverflow { position: 1 << 16 }
-    );
+        sparse_grundy::SparseGrundyError::ValueOverflow { position: 65536 }
+    ));
     assert_eq!(
         err.to_string(),
         "the value of position 65536 exceeds 65535, the largest the engine stores"

@@ -10,7 +10,9 @@ mod rows;
 mod u64s;
 mod xlsx;
 
-pub use output::{Destination, Extension, destinations, write_atomically, write_to, write_with};
+pub use output::{
+    Destination, Extension, destinations, names_folder, write_atomically, write_to, write_with,
+};
 
 use crate::analysis::counting::PCounts;
 use crate::analysis::period::Period;

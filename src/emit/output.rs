@@ -27,9 +27,14 @@ pub trait Extension: Copy {
     }
 }
 
+/// True when `-o PATH` names a folder: it ends with `/` or is an existing directory.
+pub fn names_folder(path: &str) -> bool {
+    path.ends_with('/') || Path::new(path).is_dir()
+}
+
 /// The destination of each format: `-o PATH` (one format), `-o -` (standard output, one
 /// format; not a binary zip such as xlsx on a terminal, where it is of no use), or
-/// `<folder>/<stem>.<ext>` for each format.
+/// `<folder>/<stem>.<ext>` for each format (no `-o`, or `-o FOLDER/`).
 pub fn destinations<F: Extension>(
     formats: &[F],
     output: Option<&str>,
@@ -37,10 +42,12 @@ pub fn destinations<F: Extension>(
     stem: &str,
 ) -> Result<Vec<(F, Destination)>> {
     match output {
+        Some(path) if path != "-" && names_folder(path) => {
+            destinations(formats, None, folder, stem)
+        }
         Some(path) if formats.len() > 1 => Err(Error::Input(format!(
-            "-o {path} names one file but {} formats were asked for; give one --format, or omit -o to write each to {}/",
+            "-o {path} names one file but {} formats were asked for; give one --format, or -o FOLDER/ to write each into FOLDER",
             formats.len(),
-            folder.display()
         ))),
         Some("-") if !formats[0].fits_terminal() && std::io::stdout().is_terminal() => {
             let ext = formats[0].extension();

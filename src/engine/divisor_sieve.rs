@@ -8,7 +8,7 @@
 //! sequential pass that also takes each mex. Cost about 3·N·ln N simple operations; values
 //! must stay below 64 (they are 2-adic valuations or prime-factor counts, far below that).
 
-use super::resumable::{self, Storage};
+use super::resumable::{self, Start, Storage};
 use crate::error::{Error, Result};
 use crate::game::{DivisorRule, Game, Play};
 use crate::progress::Progress;
@@ -28,11 +28,16 @@ pub fn compute(
     storage: Storage,
     progress: &Progress,
 ) -> Result<Table> {
-    let bits = match game.play {
+    // Normal-play values stay below 64 (8 bits); the table starts at 1 bit and widens as larger
+    // values appear. Misère tables hold outcomes, 1 bit.
+    let widest = match game.play {
         Play::Normal => 8,
         Play::Misere => 1,
     };
-    let (words, done) = resumable::open(game, n, PackedValues::words_for(n, bits), storage)?;
+    let (words, Start { done, bits }) =
+        resumable::open(game, n, PackedValues::words_for(n, widest), storage)?;
+    // A checkpoint that records no width belongs to a table kept at the widest.
+    let bits = bits.unwrap_or(if done > 0 { widest } else { 1 });
     let mut values = PackedValues::from_words(n, bits, words);
     let moves = Moves {
         rule,
@@ -101,6 +106,9 @@ impl Moves {
                 Play::Normal => mex,
                 Play::Misere => u32::from(!has_option || mex > 0),
             };
+            if v > values.capacity() {
+                values.widen(PackedValues::bits_for(v), x)?;
+            }
             values.set(x, v);
         }
         Ok(())

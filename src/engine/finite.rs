@@ -32,6 +32,7 @@ pub fn compute(
     // The proof window is the largest element of the whole set, even when n is smaller.
     let window = game.finite_set_max().unwrap_or(1);
     let uniform_from = window + game.min_target();
+    // The mex of |S| options is at most |S|.
     let largest = match kind {
         ValueKind::Grundy => steps.len() as u32,
         ValueKind::Outcome => 1,
@@ -61,8 +62,15 @@ pub fn compute(
             period: found,
         });
     }
-    let bits = PackedValues::bits_for(largest);
-    let mut values = PackedValues::zeroed(n, bits, work_file)?;
+    // A periodic table holds the values of its prefix; past the prefix, the table widens
+    // when a larger value appears, up to the bound.
+    let seen = prefix.iter().copied().max().unwrap_or(0);
+    let mut values = PackedValues::zeroed(
+        n,
+        PackedValues::bits_for(seen),
+        PackedValues::bits_for(largest),
+        work_file,
+    )?;
     for (x, &v) in prefix.iter().enumerate() {
         values.set(x as u64, v);
     }
@@ -73,6 +81,9 @@ pub fn compute(
         None => {
             for x in computed..n {
                 let v = recurrence.value(x, |y| values.get(y));
+                if v > values.capacity() {
+                    values.widen(PackedValues::bits_for(v), x)?;
+                }
                 values.set(x, v);
                 if x % (1 << 20) == 0 {
                     progress.set(x);

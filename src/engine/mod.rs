@@ -26,23 +26,40 @@ use resumable::Storage;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineKind {
     /// The mex recursion over explicit options ([`reference`]).
+    #[value(help = "The mex recursion over explicit options: any game")]
     Reference,
     /// Finite subtraction sets: a window of max(S) values and an exact period ([`finite`]).
+    #[value(help = "Finite subtraction sets: a window of max(S) values and an exact period")]
     Finite,
     /// Games with a theorem g(n) = n mod p: pim, bachet:k, powers-of-2 ([`periodic`]).
-    #[value(name = "periodic")]
+    #[value(
+        name = "periodic",
+        help = "pim, bachet:k, powers-of-2: g(n) = n mod p by a theorem"
+    )]
     Periodic,
     /// Sparse infinite subtraction sets by value layers ([`sparse_grundy`]).
-    #[value(name = "sparse")]
+    #[value(
+        name = "sparse",
+        help = "Squares, cubes, powers:k, triangular, fibonacci: value layers"
+    )]
     Sparse,
     /// Subtract-a-prime by value classes split by residue mod 30 ([`prime_grundy`]).
-    #[value(name = "prime-grundy")]
+    #[value(
+        name = "prime-grundy",
+        help = "Subtract-a-prime: value classes split by residue mod 30"
+    )]
     Primes,
     /// Divisor games by segmented divisor sieving ([`divisor_sieve`]).
-    #[value(name = "divisor-sieve")]
+    #[value(
+        name = "divisor-sieve",
+        help = "Divisor games: segmented divisor sieving"
+    )]
     DivisorSieve,
     /// The segmented forward sieve of P-positions for subtraction games ([`psieve`]).
-    #[value(name = "psieve")]
+    #[value(
+        name = "psieve",
+        help = "P-positions of listed subtraction sets (ppos; grundy of their misère outcomes)"
+    )]
     Sieve,
 }
 

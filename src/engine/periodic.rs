@@ -48,7 +48,7 @@ pub fn compute(
         ))
     })?;
     let bits = PackedValues::bits_for(largest);
-    let mut values = PackedValues::zeroed(n, bits, work_file)?;
+    let mut values = PackedValues::zeroed(n, bits, bits, work_file)?;
     for x in 0..first {
         values.set(x, value(x) as u32);
     }

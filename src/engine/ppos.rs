@@ -2,7 +2,7 @@
 //! bit table in memory or in a memory-mapped file, resumable.
 
 use super::psieve;
-use super::resumable::{self, Storage};
+use super::resumable::{self, Start, Storage};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule};
 use crate::progress::Progress;
@@ -59,7 +59,7 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
             game.spec
         )));
     }
-    let (words, done) = resumable::open(game, n, n.div_ceil(64), storage)?;
+    let (words, Start { done, .. }) = resumable::open(game, n, n.div_ceil(64), storage)?;
     let mut table = BitTable::from_words(n, words);
     // Listed only once the table is known to fit: a huge n has a long step list.
     let steps = game.listed_steps(n).unwrap_or_default();

@@ -1,7 +1,7 @@
 //! Runs [`prime_grundy`](super::prime_grundy) on a 4-bit packed table, resumable.
 
 use super::prime_grundy::{self, Outcome, TooWide};
-use super::resumable::{self, Storage};
+use super::resumable::{self, Start, Storage};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
 use crate::progress::Progress;
@@ -25,7 +25,8 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
             prime_grundy::MAX_N
         )));
     }
-    let (words, done) = resumable::open(game, n, PackedValues::words_for(n, BITS), storage)?;
+    let (words, Start { done, .. }) =
+        resumable::open(game, n, PackedValues::words_for(n, BITS), storage)?;
     let mut values = PackedValues::from_words(n, BITS, words);
     let mut too_wide = None;
     resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {

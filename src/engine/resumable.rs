@@ -22,16 +22,30 @@ pub struct Storage<'a> {
     pub resume: bool,
 }
 
-/// A table that can write its pages to disk.
-pub trait Flush {
+/// The table of a run: it can write its pages to disk, and says its width when that can grow.
+pub trait WorkTable {
     /// Writes a file-backed table's pages to disk.
     fn flush(&self) -> Result<()>;
+
+    /// Bits a value, for a packed table that can widen (recorded in checkpoints).
+    fn width(&self) -> Option<u32> {
+        None
+    }
 }
 
-/// The words of a run's table and the number of positions already final in them.
-pub fn open(game: &Game, n: u64, len: u64, storage: Storage) -> Result<(Words, u64)> {
+/// Where a run starts: the positions already final, and the width its checkpoint recorded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Start {
+    /// Positions below this are final.
+    pub done: u64,
+    /// Bits a value of the resumed table, when its checkpoint recorded one.
+    pub bits: Option<u32>,
+}
+
+/// The `len` words of a run's table and where the run starts in them.
+pub fn open(game: &Game, n: u64, len: u64, storage: Storage) -> Result<(Words, Start)> {
     let Some(path) = storage.work_file else {
-        return Ok((Words::in_memory(len), 0));
+        return Ok((Words::in_memory(len), Start::default()));
     };
     let checkpoint = if storage.resume {
         Checkpoint::load(path)?
@@ -39,9 +53,13 @@ pub fn open(game: &Game, n: u64, len: u64, storage: Storage) -> Result<(Words, u
         None
     };
     match checkpoint {
-        Some(c) if c.game == game.spec && c.n == n && c.done <= n => {
-            Ok((Words::in_file(path, len, true)?, c.done))
-        }
+        Some(c) if c.game == game.spec && c.n == n && c.done <= n => Ok((
+            Words::in_file(path, len, true)?,
+            Start {
+                done: c.done,
+                bits: c.bits,
+            },
+        )),
         Some(c) => Err(Error::Input(format!(
             "cannot resume: '{}' belongs to {} with n = {}, not {} with n = {n}; rerun without --resume",
             path.display(),
@@ -51,7 +69,7 @@ pub fn open(game: &Game, n: u64, len: u64, storage: Storage) -> Result<(Words, u
         ))),
         None => {
             let _ = std::fs::remove_file(Checkpoint::path_for(path));
-            Ok((Words::in_file(path, len, false)?, 0))
+            Ok((Words::in_file(path, len, false)?, Start::default()))
         }
     }
 }
@@ -60,7 +78,7 @@ pub fn open(game: &Game, n: u64, len: u64, storage: Storage) -> Result<(Words, u
 /// the positions below `at` are final; when it answers Break, the engine returns `Some(at)`.
 /// A stop saves a checkpoint (file-backed runs) and, on Ctrl-C, ends the run with
 /// [`Error::Interrupted`]; the engine returns None when every position is final.
-pub fn drive<T: Flush>(
+pub fn drive<T: WorkTable>(
     game: &Game,
     n: u64,
     storage: Storage,
@@ -88,6 +106,7 @@ pub fn drive<T: Flush>(
                 game: game.spec.clone(),
                 n,
                 done,
+                bits: table.width(),
             }
             .save(path)?;
         }

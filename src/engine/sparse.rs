@@ -1,8 +1,8 @@
-//! Runs [`sparse_grundy`](super::sparse_grundy) on a 16-bit packed table, segment by segment,
-//! resumable.
+//! Runs [`sparse_grundy`](super::sparse_grundy) on a packed table that widens as larger values
+//! appear (1 to 16 bits), segment by segment, resumable.
 
-use super::resumable::{self, Storage};
-use super::sparse_grundy::{self, Outcome, Pace};
+use super::resumable::{self, Start, Storage};
+use super::sparse_grundy::{self, Outcome, Pace, SparseGrundyError};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play};
 use crate::interrupt;
@@ -10,8 +10,8 @@ use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
 
-/// Bits per value: the engine's values are u16.
-const BITS: u32 = 16;
+/// The widest table: the engine's values are u16.
+const WIDEST: u32 = 16;
 /// The positions of a segment: a quarter of the run, from 2^21 to 2^24 positions, a whole
 /// number of 512-position blocks (a run of up to 2^21 positions is one segment). Every layer
 /// of a segment rebuilds its bitset from the values below the segment (2 bytes a position),
@@ -48,15 +48,20 @@ pub fn compute_in_segments(
     if storage.work_file.is_none() {
         super::check_in_memory_size(n)?;
     }
-    let (words, done) = resumable::open(game, n, PackedValues::words_for(n, BITS), storage)?;
-    let mut values = PackedValues::from_words(n, BITS, words);
+    // Room for the widest table; a narrower one leaves the rest of a work file unwritten (a
+    // hole on disk) and the rest of a table in memory untouched.
+    let (words, Start { done, bits }) =
+        resumable::open(game, n, PackedValues::words_for(n, WIDEST), storage)?;
+    // A checkpoint that records no width belongs to a table kept at the widest.
+    let bits = bits.unwrap_or(if done > 0 { WIDEST } else { 1 });
+    let mut values = PackedValues::from_words(n, bits, words);
     let mut failed = None;
     resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {
         let outcome = sparse_grundy::sparse_grundy(
             &steps,
             n,
             game.min_target(),
-            values.words_mut(),
+            values,
             done,
             Pace {
                 segment,
@@ -76,17 +81,16 @@ pub fn compute_in_segments(
             }
         }
     })?;
-    if let Some(e) = failed {
-        return Err(Error::Input(format!(
-            "the sparse engine cannot compute '{}': {e}",
-            game.spec
-        )));
+    match failed {
+        Some(SparseGrundyError::Table(e)) => return Err(e),
+        Some(e) => {
+            return Err(Error::Input(format!(
+                "the sparse engine cannot compute '{}': {e}",
+                game.spec
+            )));
+        }
+        None => {}
     }
-    // A table in memory gets the fewest bits; a work file keeps its 16.
-    let values = match storage.work_file {
-        Some(_) => values,
-        None => values.narrowed(),
-    };
     Ok(Table {
         kind: ValueKind::Grundy,
         values,

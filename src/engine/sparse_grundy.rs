@@ -1,5 +1,6 @@
 //! Exact Sprague–Grundy values of single-heap subtraction games with few steps (squares,
-//! cubes, triangular numbers, …), segment by segment on a 16-bit packed table.
+//! cubes, triangular numbers, …), segment by segment on a packed table that widens as larger
+//! values appear (up to 16 bits).
 //!
 //! Positions are resolved one value at a time: layer `v` is the set of
 //! positions whose value is `v`.  A position belongs to layer `v` when it
@@ -26,6 +27,7 @@
 //! `n * |steps|` scattered reads for the direct recursion, so the sieve
 //! pays off when the largest value is well below 512.
 
+use crate::table::packed::PackedValues;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
@@ -41,7 +43,7 @@ const SMALL_LAYER: usize = 1536;
 const LAYER_CAP: usize = 4096;
 
 /// Errors reported by [`sparse_grundy`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum SparseGrundyError {
     /// A step of size zero was given; such a game is not well founded.
     ZeroStep,
@@ -52,6 +54,8 @@ pub enum SparseGrundyError {
     },
     /// `n` does not fit in memory addressing on this platform.
     TooLarge,
+    /// The table could not be widened.
+    Table(crate::error::Error),
 }
 
 impl std::fmt::Display for SparseGrundyError {
@@ -65,6 +69,7 @@ impl std::fmt::Display for SparseGrundyError {
                 )
             }
             Self::TooLarge => write!(f, "number of positions too large"),
+            Self::Table(e) => write!(f, "{e}"),
         }
     }
 }
@@ -83,20 +88,6 @@ pub enum Outcome {
     },
 }
 
-/// The value of table position `x` in 16-bit packed words.
-#[inline]
-fn get16(words: &[u64], x: usize) -> u16 {
-    (words[x / 4] >> (16 * (x % 4))) as u16
-}
-
-/// Sets the value of table position `x` in 16-bit packed words.
-#[inline]
-fn set16(words: &mut [u64], x: usize, value: u16) {
-    let shift = 16 * (x % 4);
-    let word = &mut words[x / 4];
-    *word = (*word & !(0xFFFF << shift)) | (u64::from(value) << shift);
-}
-
 /// How a run of [`sparse_grundy`] proceeds: segment by segment, stopping or dropping a segment
 /// when the caller says so.
 pub struct Pace<'a> {
@@ -110,9 +101,9 @@ pub struct Pace<'a> {
     pub abandon: &'a (dyn Fn() -> bool + Sync),
 }
 
-/// Fills the Grundy values of the subtraction game with `steps` into `words`, a table of `n`
-/// 16-bit values packed four to a word (position x in bits 16·(x mod 4) of word x / 4), whose
-/// positions below `done` are already final.
+/// Fills the Grundy values of the subtraction game with `steps` into `table` (n values), whose
+/// positions below `done` are already final. A segment with a value wider than the table
+/// widens it first ([`PackedValues::widen`]); the table's storage must have room for 16 bits.
 ///
 /// `g(p) = mex { g(p - s) : s in steps, s <= p - min_target }`; positions
 /// below `min_target` have no moves (value 0).  `steps` may be in any order and may
@@ -122,7 +113,7 @@ pub fn sparse_grundy(
     steps: &[u64],
     n: u64,
     min_target: u64,
-    words: &mut [u64],
+    table: &mut PackedValues,
     done: u64,
     pace: Pace,
 ) -> Result<Outcome, SparseGrundyError> {
@@ -130,7 +121,7 @@ pub fn sparse_grundy(
         return Err(SparseGrundyError::ZeroStep);
     }
     let total = usize::try_from(n).map_err(|_| SparseGrundyError::TooLarge)?;
-    assert!(words.len() >= total.div_ceil(4), "table too short");
+    assert!(table.len() >= n, "table too short");
     let shift = min_target.min(n) as usize;
     // g(p) = G(p - min_target) for p >= min_target, where G is the plain game.
     let m = total - shift;
@@ -146,7 +137,7 @@ pub fn sparse_grundy(
     while a < m {
         let b = a.saturating_add(segment).min(m);
         let seg_steps = &st[..st.partition_point(|&s| s < b)];
-        let Some(values) = layered(seg_steps, words, shift, a, b, pace.abandon).map_err(|p| {
+        let Some(values) = layered(seg_steps, table, shift, a, b, pace.abandon).map_err(|p| {
             SparseGrundyError::ValueOverflow {
                 position: (p + shift) as u64,
             }
@@ -157,9 +148,15 @@ pub fn sparse_grundy(
             });
         };
         // The segment's sieve starts at a block boundary: values below `a` were recomputed.
-        let from = values.len() - (b - a);
-        for (p, &v) in (a..b).zip(&values[from..]) {
-            set16(words, p + shift, v);
+        let values = &values[values.len() - (b - a)..];
+        let largest = u32::from(values.iter().copied().max().unwrap_or(0));
+        if largest > table.capacity() {
+            table
+                .widen(PackedValues::bits_for(largest), (a + shift) as u64)
+                .map_err(SparseGrundyError::Table)?;
+        }
+        for (p, &v) in (a..b).zip(values) {
+            table.set((p + shift) as u64, v.into());
         }
         a = b;
         if a < m && (pace.stop)((a + shift) as u64).is_break() {
@@ -205,7 +202,7 @@ struct Shared<'t> {
     /// Chunks per super-chunk.
     sup: usize,
     /// The table the window's values are read from, and its offset of plain positions.
-    table: &'t [u64],
+    table: &'t PackedValues,
     shift: usize,
     unassigned: Vec<AtomicU64>,
     /// Values of the positions from block `first` on.
@@ -228,7 +225,7 @@ struct Shared<'t> {
 /// the first offending position.
 fn layered(
     steps: &[usize],
-    table: &[u64],
+    table: &PackedValues,
     shift: usize,
     a: usize,
     b: usize,
@@ -327,7 +324,7 @@ fn layered(
             .into_iter()
             .map(AtomicU64::into_inner)
             .collect();
-        let window = |p: usize| get16(table, p + shift);
+        let window = |p: usize| table.get((p + shift) as u64) as u16;
         finish_direct(steps, &window, first * BLOCK, &mut g, &left)?;
     }
     Ok(Some(g))
@@ -525,23 +522,38 @@ fn worker(sh: &Shared) {
 
 /// Writes the copies of layer `v` over the window (the blocks below the segment) from the
 /// final values in the table, and clears the padding before block 0. Scanning the window's
-/// 16-bit values is bound by memory bandwidth, so plain word arithmetic does it.
+/// values is bound by memory bandwidth, so plain word arithmetic does it, for each width
+/// compiled on its own.
 fn write_window(sh: &Shared, copies: &mut [u8], v: usize) {
     for c in 0..sh.residues.len() {
         let base = c * sh.copy_len;
         copies[base..base + BYTES].fill(0);
     }
-    let pattern = (v as u64) * 0x0001_0001_0001_0001;
+    match sh.table.bits() {
+        1 => write_window_at::<1>(sh, copies, v as u64),
+        2 => write_window_at::<2>(sh, copies, v as u64),
+        4 => write_window_at::<4>(sh, copies, v as u64),
+        8 => write_window_at::<8>(sh, copies, v as u64),
+        bits => {
+            assert_eq!(bits, 16, "the sparse engine's tables hold at most 16 bits");
+            write_window_at::<16>(sh, copies, v as u64)
+        }
+    }
+}
+
+/// [`write_window`] from a table of `BITS` bits a value.
+fn write_window_at<const BITS: u32>(sh: &Shared, copies: &mut [u8], v: u64) {
+    let words = sh.table.words();
     // Table positions are plain positions plus `shift`: a plain block spans two runs of 64
     // table positions when the shift is not a multiple of 64.
     let lane = sh.shift % 64;
     let mut group = sh.shift / 64;
-    let mut low = equal_mask(sh.table, group, pattern);
+    let mut low = equal_mask::<BITS>(words, group, v);
     for blk in 0..sh.first {
         let mut lb = [0u64; WORDS];
         for x in lb.iter_mut() {
             group += 1;
-            let high = equal_mask(sh.table, group, pattern);
+            let high = equal_mask::<BITS>(words, group, v);
             *x = if lane == 0 {
                 low
             } else {
@@ -553,22 +565,40 @@ fn write_window(sh: &Shared, copies: &mut [u8], v: usize) {
     }
 }
 
-/// Bit i set when table position `64 * group + i` holds the value repeated in each 16-bit
-/// lane of `pattern` (positions past the table count as not holding it).
-#[inline]
-fn equal_mask(table: &[u64], group: usize, pattern: u64) -> u64 {
-    const LOW: u64 = 0x7FFF_7FFF_7FFF_7FFF;
-    const HIGH: u64 = 0x8000_8000_8000_8000;
-    let words = table.get(16 * group..).unwrap_or(&[]);
+/// Bit i set when table position `64 * group + i` of a table of `BITS` bits a value holds
+/// `value` (positions past the table count as not holding it): every lane of a word at once.
+#[inline(always)]
+fn equal_mask<const BITS: u32>(table: &[u64], group: usize, value: u64) -> u64 {
+    let lane = u64::MAX >> (64 - BITS);
+    if value > lane {
+        return 0;
+    }
+    let ones = u64::MAX / lane;
+    let pattern = value * ones;
+    let low = (lane >> 1) * ones;
+    let high = (lane ^ (lane >> 1)) * ones;
+    let per_word = 64 / BITS as usize;
+    let words = table.get(BITS as usize * group..).unwrap_or(&[]);
     let mut mask = 0u64;
-    for (j, &w) in words.iter().take(16).enumerate() {
+    for (j, &w) in words.iter().take(BITS as usize).enumerate() {
         let x = w ^ pattern;
         // The top bit of each lane of `nonzero` is set when that lane of x is not zero.
-        let nonzero = ((x & LOW) + LOW) | x;
-        let zero = (!nonzero & HIGH) >> 15;
-        // Gather the lanes' bits 0, 16, 32, 48 into bits 48..52.
-        let four = zero.wrapping_mul((1 << 48) | (1 << 33) | (1 << 18) | (1 << 3)) >> 48;
-        mask |= (four & 0xF) << (4 * j);
+        let nonzero = ((x & low).wrapping_add(low)) | x;
+        let mut zero = (!nonzero & high) >> (BITS - 1);
+        // Gather one bit a lane into consecutive bits: runs of `got` bits every `span` bits
+        // merge into runs of 2·`got` bits every 2·`span` bits.
+        let (mut got, mut span) = (1u32, BITS);
+        while span > 1 && span < 64 {
+            let every = if 2 * span == 64 {
+                1
+            } else {
+                u64::MAX / ((1u64 << (2 * span)) - 1)
+            };
+            zero = (zero | (zero >> (span - got))) & (((1u64 << (2 * got)) - 1) * every);
+            got *= 2;
+            span *= 2;
+        }
+        mask |= zero << (j * per_word);
     }
     mask
 }

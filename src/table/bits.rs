@@ -2,7 +2,7 @@
 //! a table file that lets an interrupted run resume.
 
 use super::words::Words;
-use crate::engine::resumable::Flush;
+use crate::engine::resumable::WorkTable;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -24,6 +24,9 @@ pub struct Checkpoint {
     pub n: u64,
     /// Positions below this are final.
     pub done: u64,
+    /// Bits a value of a packed table whose width can grow (absent for fixed widths).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bits: Option<u32>,
 }
 
 impl BitTable {
@@ -91,7 +94,7 @@ impl BitTable {
     }
 }
 
-impl Flush for BitTable {
+impl WorkTable for BitTable {
     fn flush(&self) -> Result<()> {
         self.words.flush()
     }
@@ -152,6 +155,7 @@ mod tests {
             game: "squares".into(),
             n: 200,
             done: 128,
+            bits: Some(8),
         };
         c.save(&path).unwrap();
         assert_eq!(Checkpoint::load(&path).unwrap(), Some(c));

@@ -1,14 +1,17 @@
 //! Values packed with the fewest bits that hold the largest value (1, 2, 4, 8, 16 or 32 bits),
-//! in memory or in a memory-mapped file. Engines choose the width from a bound they know.
+//! in memory or in a memory-mapped file. Engines choose the width from a bound they know, or
+//! start narrow and widen the table when a larger value appears.
 
+use super::bits::Checkpoint;
 use super::words::Words;
 use crate::analysis::period::Period;
-use crate::engine::resumable::Flush;
-use crate::error::Result;
+use crate::engine::resumable::WorkTable;
+use crate::error::{Error, Result};
 use std::path::Path;
 
 /// Values of positions 0..n, `bits` each: value x sits at bit (x·bits) mod 64 of word
-/// x·bits / 64, least significant bits first.
+/// x·bits / 64, least significant bits first. The storage may hold more words than the width
+/// needs (room to widen into); only the first [`Self::words_for`] are the table.
 #[derive(Debug)]
 pub struct PackedValues {
     n: u64,
@@ -28,9 +31,50 @@ impl PackedValues {
         (u128::from(n) * u128::from(bits)).div_ceil(64) as u64
     }
 
-    /// Values over the given words (at least [`Self::words_for`] of them).
+    /// Values over the given words (at least [`Self::words_for`] of them; more leave room to
+    /// [`Self::widen`] into).
     pub fn from_words(n: u64, bits: u32, words: Words) -> PackedValues {
+        debug_assert!(words.get().len() as u64 >= Self::words_for(n, bits));
         PackedValues { n, bits, words }
+    }
+
+    /// Repacks the table with `bits` bits a value (more than now, and no more than its storage
+    /// holds): the values of positions below `done` are kept, the rest become 0. Widening a
+    /// file-backed table first removes the checkpoint beside its file, which describes the old
+    /// width, so a run killed while widening starts over rather than resume from mixed widths;
+    /// the run's next checkpoint records the new width.
+    pub fn widen(&mut self, bits: u32, done: u64) -> Result<()> {
+        assert!(
+            bits > self.bits,
+            "widening to {bits} bits from {}",
+            self.bits
+        );
+        let used = Self::words_for(self.n, bits) as usize;
+        assert!(
+            used <= self.words.get().len(),
+            "no room to widen to {bits} bits"
+        );
+        if let Some(path) = self.words.path() {
+            let checkpoint = Checkpoint::path_for(path);
+            match std::fs::remove_file(&checkpoint) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(Error::io("cannot remove", &checkpoint, e));
+                }
+                _ => {}
+            }
+        }
+        let old = self.bits;
+        let done = done.min(self.n);
+        let words = self.words.get_mut();
+        // Backwards, each value moves to a bit offset at least as high as its old one, past
+        // every value still to be read.
+        for x in (0..done).rev() {
+            write(words, bits, x, read(words, old, x));
+        }
+        words[Self::words_for(done, bits) as usize..used].fill(0);
+        self.bits = bits;
+        self.clear_past_end_of(done);
+        Ok(())
     }
 
     /// Zeroed values in memory.
@@ -51,12 +95,20 @@ impl PackedValues {
         })
     }
 
-    /// Zeroed values in the memory-mapped file `work_file`, or in memory when there is none.
-    pub fn zeroed(n: u64, bits: u32, work_file: Option<&Path>) -> Result<PackedValues> {
-        match work_file {
-            Some(path) => Self::in_file(path, n, bits, false),
-            None => Ok(Self::in_memory(n, bits)),
-        }
+    /// Zeroed values of `bits` bits in the memory-mapped file `work_file`, or in memory when
+    /// there is none, with room to [`Self::widen`] up to `widest` bits.
+    pub fn zeroed(
+        n: u64,
+        bits: u32,
+        widest: u32,
+        work_file: Option<&Path>,
+    ) -> Result<PackedValues> {
+        let len = Self::words_for(n, bits.max(widest));
+        let words = match work_file {
+            Some(path) => Words::in_file(path, len, false)?,
+            None => Words::in_memory(len),
+        };
+        Ok(Self::from_words(n, bits, words))
     }
 
     /// Packs `values` in memory with the fewest bits.
@@ -65,21 +117,6 @@ impl PackedValues {
         let mut packed = Self::in_memory(values.len() as u64, bits);
         for (x, &v) in values.iter().enumerate() {
             packed.set(x as u64, v.into());
-        }
-        packed
-    }
-
-    /// The same values with the fewest bits that hold the largest of them, repacked in memory
-    /// when that is fewer bits than now (engines that store a fixed width call this when their
-    /// table is in memory; a file-backed table keeps its width).
-    pub fn narrowed(self) -> PackedValues {
-        let largest = self.iter().max().unwrap_or(0);
-        if Self::bits_for(largest) >= self.bits {
-            return self;
-        }
-        let mut packed = Self::in_memory(self.n, Self::bits_for(largest));
-        for (x, v) in self.iter().enumerate() {
-            packed.set(x as u64, v);
         }
         packed
     }
@@ -111,19 +148,14 @@ impl PackedValues {
     /// The value of position x.
     #[inline]
     pub fn get(&self, x: u64) -> u32 {
-        let bit = x * u64::from(self.bits);
-        let word = self.words.get()[(bit / 64) as usize];
-        ((word >> (bit % 64)) & u64::from(self.capacity())) as u32
+        read(self.words.get(), self.bits, x)
     }
 
     /// Sets the value of position x; `value` must fit the width (see [`Self::capacity`]).
     #[inline]
     pub fn set(&mut self, x: u64, value: u32) {
         debug_assert!(value <= self.capacity());
-        let bit = x * u64::from(self.bits);
-        let mask = u64::from(self.capacity()) << (bit % 64);
-        let word = &mut self.words.get_mut()[(bit / 64) as usize];
-        *word = (*word & !mask) | (u64::from(value) << (bit % 64));
+        write(self.words.get_mut(), self.bits, x, value);
     }
 
     /// All values in order.
@@ -133,12 +165,13 @@ impl PackedValues {
 
     /// The packed words (bits past the last value are zero).
     pub fn words(&self) -> &[u64] {
-        self.words.get()
+        &self.words.get()[..Self::words_for(self.n, self.bits) as usize]
     }
 
     /// The packed words, for engines that write whole words.
     pub fn words_mut(&mut self) -> &mut [u64] {
-        self.words.get_mut()
+        let used = Self::words_for(self.n, self.bits) as usize;
+        &mut self.words.get_mut()[..used]
     }
 
     /// Fills positions `computed..` from one period back (positions below `computed` hold at
@@ -176,11 +209,37 @@ impl PackedValues {
     /// Zeroes the bits after the last position, which every table keeps zero (for engines
     /// that write whole words).
     pub fn clear_past_end(&mut self) {
-        let used = self.n * u64::from(self.bits);
-        if let (false, Some(last)) = (used.is_multiple_of(64), self.words.get_mut().last_mut()) {
-            *last &= (1u64 << (used % 64)) - 1;
+        self.clear_past_end_of(self.n);
+    }
+
+    /// Zeroes the bits after position `end - 1` in the word that holds it.
+    fn clear_past_end_of(&mut self, end: u64) {
+        let used = end * u64::from(self.bits);
+        if !used.is_multiple_of(64) {
+            self.words.get_mut()[(used / 64) as usize] &= (1u64 << (used % 64)) - 1;
         }
     }
+}
+
+/// The largest value of `bits` bits.
+#[inline]
+fn mask_of(bits: u32) -> u64 {
+    u64::MAX >> (64 - bits)
+}
+
+/// The value of position x in words packed `bits` a value.
+#[inline]
+fn read(words: &[u64], bits: u32, x: u64) -> u32 {
+    let bit = x * u64::from(bits);
+    ((words[(bit / 64) as usize] >> (bit % 64)) & mask_of(bits)) as u32
+}
+
+/// Sets the value of position x in words packed `bits` a value (`value` fits).
+#[inline]
+fn write(words: &mut [u64], bits: u32, x: u64, value: u32) {
+    let bit = x * u64::from(bits);
+    let word = &mut words[(bit / 64) as usize];
+    *word = (*word & !(mask_of(bits) << (bit % 64))) | (u64::from(value) << (bit % 64));
 }
 
 /// Least common multiple.
@@ -194,16 +253,20 @@ fn lcm(a: u64, b: u64) -> u64 {
     a / gcd(a, b) * b
 }
 
-impl Flush for PackedValues {
+impl WorkTable for PackedValues {
     fn flush(&self) -> Result<()> {
         self.words.flush()
+    }
+
+    fn width(&self) -> Option<u32> {
+        Some(self.bits)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::PackedValues;
-    use crate::engine::resumable::Flush;
+    use crate::engine::resumable::WorkTable;
 
     #[test]
     fn widths_and_round_trips() {
@@ -228,17 +291,46 @@ mod tests {
     }
 
     #[test]
-    fn narrowing_keeps_values_and_takes_the_fewest_bits() {
-        let mut wide = PackedValues::in_memory(1000, 16);
-        for x in 0..1000u64 {
-            wide.set(x, (x % 11) as u32);
+    fn widening_keeps_the_final_values_and_zeroes_the_rest() {
+        for (from, to) in [(1, 2), (1, 16), (2, 4), (4, 8), (8, 32), (16, 32)] {
+            let n = 1000u64;
+            let mut p = PackedValues::from_words(
+                n,
+                from,
+                crate::table::words::Words::in_memory(PackedValues::words_for(n, 32)),
+            );
+            let cap = p.capacity();
+            let value = |x: u64| (x as u32 * 7919) & cap;
+            for x in 0..n {
+                p.set(x, value(x));
+            }
+            p.widen(to, 777).unwrap();
+            assert_eq!((p.bits(), p.capacity()), (to, u32::MAX >> (32 - to)));
+            assert!((0..777).all(|x| p.get(x) == value(x)), "{from} -> {to}");
+            assert!((777..n).all(|x| p.get(x) == 0), "{from} -> {to}");
+            assert_eq!(p.words().len() as u64, PackedValues::words_for(n, to));
+            p.set(n - 1, cap + 1);
+            assert_eq!(p.get(n - 1), cap + 1);
         }
-        let narrow = wide.narrowed();
-        assert_eq!(narrow.bits(), 4);
-        assert!(narrow.iter().eq((0..1000u32).map(|x| x % 11)));
-        let mut full = PackedValues::in_memory(10, 2);
-        full.set(9, 3);
-        assert_eq!(full.narrowed().bits(), 2);
+    }
+
+    #[test]
+    fn widening_a_work_file_removes_its_checkpoint() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v.bin");
+        let words = crate::table::words::Words::in_file(&path, 100, false).unwrap();
+        let mut p = PackedValues::from_words(100, 4, words);
+        p.set(3, 9);
+        let checkpoint = crate::table::bits::Checkpoint {
+            game: "squares".into(),
+            n: 100,
+            done: 50,
+            bits: Some(4),
+        };
+        checkpoint.save(&path).unwrap();
+        p.widen(16, 50).unwrap();
+        assert_eq!(crate::table::bits::Checkpoint::load(&path).unwrap(), None);
+        assert_eq!((p.get(3), p.bits()), (9, 16));
     }
 
     #[test]

@@ -81,6 +81,14 @@ impl Words {
         }
     }
 
+    /// The file the words are mapped from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Words::Memory(_) => None,
+            Words::File { path, .. } => Some(path),
+        }
+    }
+
     /// Writes a file's dirty pages to disk.
     pub fn flush(&self) -> Result<()> {
         match self {

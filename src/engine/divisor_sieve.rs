@@ -8,7 +8,7 @@
 //! sequential pass that also takes each mex. Cost about 3·N·ln N simple operations; values
 //! must stay below 64 (they are 2-adic valuations or prime-factor counts, far below that).
 
-use super::resumable::{self, Start, Storage};
+use super::resumable::{self, Storage};
 use crate::error::{Error, Result};
 use crate::game::{DivisorRule, Game, Play};
 use crate::progress::Progress;
@@ -34,11 +34,7 @@ pub fn compute(
         Play::Normal => 8,
         Play::Misere => 1,
     };
-    let (words, Start { done, bits }) =
-        resumable::open(game, n, PackedValues::words_for(n, widest), storage)?;
-    // A checkpoint that records no width belongs to a table kept at the widest.
-    let bits = bits.unwrap_or(if done > 0 { widest } else { 1 });
-    let mut values = PackedValues::from_words(n, bits, words);
+    let (mut values, done) = resumable::open_packed(game, n, widest, storage)?;
     let moves = Moves {
         rule,
         min_target: game.min_target(),

@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::interrupt;
 use crate::table::bits::Checkpoint;
+use crate::table::packed::PackedValues;
 use crate::table::words::Words;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -72,6 +73,22 @@ pub fn open(game: &Game, n: u64, len: u64, storage: Storage) -> Result<(Words, S
             Ok((Words::in_file(path, len, false)?, Start::default()))
         }
     }
+}
+
+/// A packed table of `n` values that widens as larger values appear, and the positions already
+/// final in it: room for `widest` bits a value (a narrower table leaves the rest of a work file
+/// unwritten, a hole on disk, and the rest of a table in memory untouched), at the width the
+/// checkpoint records, or 1 bit for a new run. A checkpoint that records no width belongs to a
+/// table kept at the widest.
+pub fn open_packed(
+    game: &Game,
+    n: u64,
+    widest: u32,
+    storage: Storage,
+) -> Result<(PackedValues, u64)> {
+    let (words, Start { done, bits }) = open(game, n, PackedValues::words_for(n, widest), storage)?;
+    let bits = bits.unwrap_or(if done > 0 { widest } else { 1 });
+    Ok((PackedValues::from_words(n, bits, words), done))
 }
 
 /// Runs `advance(table, done, stop)` until it completes. The engine calls `stop(at)` whenever

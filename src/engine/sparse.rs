@@ -1,13 +1,12 @@
 //! Runs [`sparse_grundy`](super::sparse_grundy) on a packed table that widens as larger values
 //! appear (1 to 16 bits), segment by segment, resumable.
 
-use super::resumable::{self, Start, Storage};
+use super::resumable::{self, Storage};
 use super::sparse_grundy::{self, Outcome, Pace, SparseGrundyError};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play};
 use crate::interrupt;
 use crate::progress::Progress;
-use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
 
 /// The widest table: the engine's values are u16.
@@ -48,13 +47,7 @@ pub fn compute_in_segments(
     if storage.work_file.is_none() {
         super::check_in_memory_size(n)?;
     }
-    // Room for the widest table; a narrower one leaves the rest of a work file unwritten (a
-    // hole on disk) and the rest of a table in memory untouched.
-    let (words, Start { done, bits }) =
-        resumable::open(game, n, PackedValues::words_for(n, WIDEST), storage)?;
-    // A checkpoint that records no width belongs to a table kept at the widest.
-    let bits = bits.unwrap_or(if done > 0 { WIDEST } else { 1 });
-    let mut values = PackedValues::from_words(n, bits, words);
+    let (mut values, done) = resumable::open_packed(game, n, WIDEST, storage)?;
     let mut failed = None;
     resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {
         let outcome = sparse_grundy::sparse_grundy(

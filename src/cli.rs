@@ -453,6 +453,22 @@ fn configure_threads(threads: Option<usize>) -> Result<usize> {
     Ok(rayon::current_num_threads())
 }
 
+/// The game of a table file: `--game` (`given`) or the game the file states (its `.bin` header
+/// or the JSON summary beside it); the two must agree when both are there.
+fn game_of_table(given: Option<&str>, stated: Option<&str>, file: &Path) -> Result<Option<Game>> {
+    let given = given.map(Game::parse).transpose()?;
+    let stated = stated.map(Game::parse).transpose()?;
+    match (given, stated) {
+        (Some(given), Some(stated)) if given.spec != stated.spec => Err(Error::Input(format!(
+            "--game {} disagrees with the game {} that '{}' states",
+            given.spec,
+            stated.spec,
+            file.display()
+        ))),
+        (given, stated) => Ok(given.or(stated)),
+    }
+}
+
 fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<()> {
     let modulus = parse_u64(modulus)?;
     if modulus == 0 {
@@ -460,10 +476,7 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
     }
     let started = Instant::now();
     let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
-    let game = match game.or(loaded.game.as_deref()) {
-        Some(spec) => Some(Game::parse(spec)?),
-        None => None,
-    };
+    let game = game_of_table(game, loaded.game.as_deref(), file)?;
     let info = |n| RunInfo {
         game: game
             .as_ref()
@@ -547,27 +560,11 @@ fn verify(
     configure_threads(threads)?;
     let started = Instant::now();
     let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
-    let game = match (spec.map(Game::parse).transpose()?, loaded.game.as_deref()) {
-        (Some(given), Some(stated)) => {
-            let stated = Game::parse(stated)?;
-            if given.spec != stated.spec {
-                return Err(Error::Input(format!(
-                    "--game {} disagrees with the game {} that '{}' states",
-                    given.spec,
-                    stated.spec,
-                    file.display()
-                )));
-            }
-            given
-        }
-        (Some(given), None) => given,
-        (None, Some(stated)) => Game::parse(stated)?,
-        (None, None) => {
-            return Err(Error::Input(format!(
-                "'{}' does not name its game (no .bin header, no JSON summary beside it); give --game",
-                file.display()
-            )));
-        }
+    let Some(game) = game_of_table(spec, loaded.game.as_deref(), file)? else {
+        return Err(Error::Input(format!(
+            "'{}' does not name its game (no .bin header, no JSON summary beside it); give --game",
+            file.display()
+        )));
     };
     let subject = match nimsieve::verify::subject(loaded, &game)? {
         Ok(subject) => subject,

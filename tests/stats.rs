@@ -201,3 +201,22 @@ fn corrupt_files_are_one_line_errors() {
         assert_eq!(stderr.lines().count(), 1, "{file}: {stderr}");
     }
 }
+
+#[test]
+fn a_game_that_disagrees_with_the_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    nimsieve(d, &["grundy", "squares", "-n", "1000", "-q", "-f", "bin"]);
+    let out = nimsieve(d, &["stats", "output/squares-1000.bin", "--game", "cubes"]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "nimsieve: error: --game cubes disagrees with the game squares that 'output/squares-1000.bin' states"
+    );
+    let agreeing = nimsieve(
+        d,
+        &["stats", "output/squares-1000.bin", "--game", "squares"],
+    );
+    assert_eq!(json(&agreeing)["game"], "squares");
+}

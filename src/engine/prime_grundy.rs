@@ -155,21 +155,6 @@ fn set(words: &mut [u64], m: u64, v: u32) {
     words[(m >> 4) as usize] |= (v as u64) << ((m & 15) * 4);
 }
 
-/// Counters describing the work done by a run.
-#[derive(Debug, Default, Clone)]
-pub struct Stats {
-    /// Positions for which every prime up to the position was examined.
-    pub full_scans: u64,
-    /// Primes looked at while searching for a witness.
-    pub primes_scanned: u64,
-    /// List entries looked at while searching for a witness.
-    pub list_checks: u64,
-    /// Seconds spent building the prime table.
-    pub sieve_seconds: f64,
-    /// Complete residue lists at the end: (value, residue, length).
-    pub list_sizes: Vec<(u32, u32, usize)>,
-}
-
 /// For each value, which of the last 64 positions hold it: bit `k` of `bits[v]`
 /// is set iff position `pos - 1 - k` has value `v`.
 struct History {
@@ -186,21 +171,11 @@ impl History {
     }
 }
 
-/// Work counters kept in registers during a run.
+/// What a run counts: positions for which every prime up to the position was examined
+/// (the tests check that the long search path runs).
 #[derive(Default, Clone, Copy)]
 struct Work {
     full_scans: u64,
-    primes_scanned: u64,
-    list_checks: u64,
-}
-
-impl Work {
-    fn flush(&mut self, stats: &mut Stats) {
-        stats.full_scans += self.full_scans;
-        stats.primes_scanned += self.primes_scanned;
-        stats.list_checks += self.list_checks;
-        *self = Work::default();
-    }
 }
 
 /// Members of each value class, split by residue modulo [`MODULUS`].
@@ -288,32 +263,13 @@ pub fn prime_grundy(
     resume_from: u64,
     progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Result<Outcome, TooWide> {
-    prime_grundy_stats(
-        n,
-        leave1,
-        words,
-        resume_from,
-        progress,
-        &mut Stats::default(),
-    )
-}
-
-/// Like [`prime_grundy`], also filling `stats`.
-pub fn prime_grundy_stats(
-    n: u64,
-    leave1: bool,
-    words: &mut [u64],
-    resume_from: u64,
-    progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
-    stats: &mut Stats,
-) -> Result<Outcome, TooWide> {
     run(
         n,
         leave1,
         words,
         resume_from,
         progress,
-        stats,
+        &mut Work::default(),
         &Tuning::default(),
     )
 }
@@ -348,16 +304,14 @@ fn run(
     words: &mut [u64],
     resume_from: u64,
     progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
-    stats: &mut Stats,
+    work: &mut Work,
     tuning: &Tuning,
 ) -> Result<Outcome, TooWide> {
     assert!(words.len() as u64 >= n.div_ceil(16), "words too short");
     assert!(resume_from <= n, "resume_from beyond n");
     assert!(n <= MAX_N, "n too large");
     let min_m = leave1 as u64;
-    let t = std::time::Instant::now();
     let primes = PrimeBits::new(n + 64);
-    stats.sieve_seconds = t.elapsed().as_secs_f64();
     let mut classes = Classes::new(tuning.list_min_cap, tuning.list_density);
     for m in min_m..resume_from {
         classes.add(m, get(words, m) as usize);
@@ -370,14 +324,12 @@ fn run(
         min_m,
         scan_limit: tuning.scan_limit,
     };
-    let mut work = Work::default();
     let mut pos = resume_from;
     while pos < n {
         let stop = (pos + REPORT_EVERY - pos % REPORT_EVERY).min(n);
         while pos < stop {
-            let g = value_at(pos, words, &primes, &classes, &history, limits, &mut work);
+            let g = value_at(pos, words, &primes, &classes, &history, limits, work);
             if g > tuning.max_value {
-                work.flush(stats);
                 return Err(TooWide { at: pos, value: g });
             }
             set(words, pos, g);
@@ -388,20 +340,7 @@ fn run(
             pos += 1;
         }
         if progress(pos).is_break() && pos < n {
-            work.flush(stats);
             return Ok(Outcome::Stopped { at: pos });
-        }
-    }
-    work.flush(stats);
-    stats.list_sizes.clear();
-    for v in 0..WIDTH {
-        for r in 0..MODULUS as usize {
-            if classes.dense[v] >> r & 1 == 0 {
-                let len = classes.lists[v * MODULUS as usize + r].len();
-                if len > 0 {
-                    stats.list_sizes.push((v as u32, r as u32, len));
-                }
-            }
         }
     }
     Ok(Outcome::Completed)
@@ -465,7 +404,6 @@ fn value_at(
                 // pos - m for the member m = q * MODULUS + r.
                 let base = pos - r as u64;
                 for &q in list.iter().rev() {
-                    work.list_checks += 1;
                     // The distance is coprime to MODULUS, hence odd.
                     if primes.is_odd(base - q as u64 * MODULUS) {
                         found = true;
@@ -504,7 +442,6 @@ fn value_at(
                 cur = 0;
                 break;
             }
-            work.primes_scanned += 1;
             mask |= 1 << get(words, pos - p);
             if mask >> v & 1 != 0 {
                 break;
@@ -582,7 +519,7 @@ mod tests {
             &mut words,
             0,
             &mut |_| ControlFlow::Continue(()),
-            &mut Stats::default(),
+            &mut Work::default(),
             &Tuning {
                 max_value: 8,
                 ..Tuning::default()
@@ -640,19 +577,19 @@ mod tests {
                 },
             ] {
                 let mut words = vec![0u64; n.div_ceil(16) as usize];
-                let mut stats = Stats::default();
+                let mut work = Work::default();
                 let r = run(
                     n,
                     leave1,
                     &mut words,
                     0,
                     &mut |_| ControlFlow::Continue(()),
-                    &mut stats,
+                    &mut work,
                     &tuning,
                 );
                 assert_eq!(r, Ok(Outcome::Completed));
                 assert!((0..n).all(|m| get(&words, m) == want[m as usize]));
-                assert_eq!(stats.full_scans > 0, tuning.scan_limit == 200);
+                assert_eq!(work.full_scans > 0, tuning.scan_limit == 200);
             }
         }
     }

@@ -422,17 +422,18 @@ fn sweep(args: &SweepArgs) -> Result<()> {
     Ok(())
 }
 
-/// The folder of `-o PATH`, `-o FOLDER/` itself, or `output/` when no file is named (both
-/// created when missing).
+/// The folder of `-o PATH`, `-o FOLDER/` itself, or `output/` when no file is named or the
+/// file is a special one such as /dev/null or a FIFO (the two folders created when missing).
+/// Work files and scratch files go there too.
 fn output_folder(output: Option<&str>) -> Result<PathBuf> {
     let folder = match output {
-        Some(path) if path != "-" && !emit::names_folder(path) => {
+        Some(path) if path != "-" && emit::names_folder(path) => Path::new(path),
+        Some(path) if path != "-" && !emit::is_special(Path::new(path)) => {
             return Ok(Path::new(path)
                 .parent()
                 .unwrap_or(Path::new(""))
                 .to_path_buf());
         }
-        Some(path) if path != "-" => Path::new(path),
         _ => Path::new(DEFAULT_OUTPUT_DIR),
     };
     std::fs::create_dir_all(folder).map_err(|e| Error::io("cannot create folder", folder, e))?;
@@ -650,4 +651,22 @@ fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_files_go_beside_the_output_but_never_into_dev() {
+        assert_eq!(output_folder(Some("a/b.csv")).unwrap(), Path::new("a"));
+        assert_eq!(output_folder(Some("b.csv")).unwrap(), Path::new(""));
+        assert_eq!(output_folder(Some("src")).unwrap(), Path::new("src"));
+        assert_eq!(
+            output_folder(Some("/dev/null")).unwrap(),
+            Path::new("output")
+        );
+        assert_eq!(output_folder(Some("-")).unwrap(), Path::new("output"));
+        assert_eq!(output_folder(None).unwrap(), Path::new("output"));
+    }
 }

@@ -11,7 +11,8 @@ mod u64s;
 mod xlsx;
 
 pub use output::{
-    Destination, Extension, destinations, names_folder, write_atomically, write_to, write_with,
+    Destination, Extension, destinations, is_special, names_folder, write_atomically, write_to,
+    write_with,
 };
 
 use crate::analysis::counting::PCounts;

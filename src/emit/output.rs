@@ -116,7 +116,7 @@ pub fn write_with(
 
 /// True for an existing destination that is not a regular file (`/dev/null`, a FIFO): it is
 /// written in place, since renaming over it would replace it.
-fn is_special(path: &Path) -> bool {
+pub fn is_special(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| !m.is_file())
 }
 

@@ -151,6 +151,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
                         }
                     },
                     abandon: &|| false,
+                    resolved: &|_| {},
                 },
             )
             .unwrap();
@@ -239,6 +240,7 @@ fn a_run_resumes_at_the_width_its_checkpoint_records() {
                 }
             },
             abandon: &|| false,
+            resolved: &|_| {},
         },
     )
     .unwrap();
@@ -266,6 +268,35 @@ fn a_run_resumes_at_the_width_its_checkpoint_records() {
 }
 
 #[test]
+fn segments_report_progress_layer_by_layer() {
+    let game = Game::parse("squares+leave1").unwrap();
+    let n = 300_001;
+    let steps = game.listed_steps(n).unwrap();
+    let mut table = PackedValues::in_memory(n, 16);
+    let reports = std::sync::Mutex::new(Vec::new());
+    sparse_grundy::sparse_grundy(
+        &steps,
+        n,
+        game.min_target(),
+        &mut table,
+        0,
+        Pace {
+            segment: 200_000,
+            stop: &mut |_| ControlFlow::Continue(()),
+            abandon: &|| false,
+            resolved: &|at| reports.lock().unwrap().push(at),
+        },
+    )
+    .unwrap();
+    let reports = reports.into_inner().unwrap();
+    // Many reports in each segment, none beyond its end, most positions resolved by layers.
+    let (first, second): (Vec<u64>, Vec<u64>) = reports.iter().partition(|&&at| at <= 200_001);
+    assert!(first.len() > 10 && second.len() > 10, "{reports:?}");
+    assert!(second.iter().all(|&at| at > 200_001 && at <= n));
+    assert!(*first.iter().max().unwrap() > 150_000);
+}
+
+#[test]
 fn an_abandoned_segment_ends_the_run_at_its_start() {
     let game = Game::parse("squares").unwrap();
     let n = 300_000;
@@ -288,6 +319,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
                 ControlFlow::Continue(())
             },
             abandon: &|| abandon.load(Ordering::Relaxed),
+            resolved: &|_| {},
         },
     )
     .unwrap();
@@ -311,6 +343,7 @@ fn a_zero_step_is_refused() {
             segment: 10,
             stop: &mut |_| ControlFlow::Continue(()),
             abandon: &|| false,
+            resolved: &|_| {},
         },
     );
     assert!(matches!(
@@ -335,6 +368,7 @@ fn a_value_beyond_u16_is_a_one_line_error() {
             segment: n,
             stop: &mut |_| ControlFlow::Continue(()),
             abandon: &|| false,
+            resolved: &|_| {},
         },
     )
     .unwrap_err();

@@ -63,6 +63,7 @@ pub fn compute_in_segments(
                     stop(at)
                 },
                 abandon: &interrupt::requested,
+                resolved: &|at| progress.set(at),
             },
         );
         match outcome {

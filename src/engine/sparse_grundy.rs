@@ -99,6 +99,10 @@ pub struct Pace<'a> {
     /// Polled while a segment is computed: when it returns true the segment is dropped and the
     /// run ends at its start.
     pub abandon: &'a (dyn Fn() -> bool + Sync),
+    /// Called while a segment is computed, after each value layer, with the segment's start
+    /// plus the number of its positions whose value is known so far (for a progress bar; they
+    /// are final only when the segment ends).
+    pub resolved: &'a (dyn Fn(u64) + Sync),
 }
 
 /// Fills the Grundy values of the subtraction game with `steps` into `table` (n values), whose
@@ -137,7 +141,12 @@ pub fn sparse_grundy(
     while a < m {
         let b = a.saturating_add(segment).min(m);
         let seg_steps = &st[..st.partition_point(|&s| s < b)];
-        let Some(values) = layered(seg_steps, table, shift, a, b, pace.abandon).map_err(|p| {
+        let resolved = |k: usize| (pace.resolved)((a + shift + k.min(b - a)) as u64);
+        let watch = Watch {
+            abandon: pace.abandon,
+            resolved: &resolved,
+        };
+        let Some(values) = layered(seg_steps, table, shift, a, b, watch).map_err(|p| {
             SparseGrundyError::ValueOverflow {
                 position: (p + shift) as u64,
             }
@@ -216,7 +225,20 @@ struct Shared<'t> {
     /// Set when the caller abandoned the segment.
     abandoned: AtomicBool,
     abandon: &'t (dyn Fn() -> bool + Sync),
+    /// Told the number of the segment's positions assigned so far, after each layer.
+    resolved: &'t (dyn Fn(usize) + Sync),
+    /// Positions assigned by the layers finished so far.
+    assigned: AtomicUsize,
     cap: usize,
+}
+
+/// What a segment's computation reports to and hears from its caller.
+#[derive(Clone, Copy)]
+struct Watch<'a> {
+    /// Polled: true drops the segment.
+    abandon: &'a (dyn Fn() -> bool + Sync),
+    /// Told the number of positions assigned so far.
+    resolved: &'a (dyn Fn(usize) + Sync),
 }
 
 /// Values of the plain game (`min_target = 0`) at positions `BLOCK * (a / BLOCK)..b`, given the
@@ -229,7 +251,7 @@ fn layered(
     shift: usize,
     a: usize,
     b: usize,
-    abandon: &(dyn Fn() -> bool + Sync),
+    watch: Watch,
 ) -> Result<Option<Vec<u16>>, usize> {
     let m = b;
     let first = a / BLOCK;
@@ -301,7 +323,9 @@ fn layered(
         finished: AtomicBool::new(false),
         stop: AtomicBool::new(false),
         abandoned: AtomicBool::new(false),
-        abandon,
+        abandon: watch.abandon,
+        resolved: watch.resolved,
+        assigned: AtomicUsize::new(0),
         cap,
     };
     let workers = rayon::current_num_threads().max(1);
@@ -776,6 +800,8 @@ fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize)
         }
         sb = se;
     }
+    let assigned = sh.assigned.fetch_add(members, Ordering::Relaxed) + members;
+    (sh.resolved)(assigned);
     if !remaining {
         // Every position has a value <= v: no further layer has members.
         sh.finished.store(true, Ordering::Release);

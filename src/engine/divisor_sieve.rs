@@ -3,9 +3,10 @@
 //!
 //! For a segment [lo, hi), every option whose target lies below lo is already known: all pairs
 //! (n, e) with e ∣ n come from the small divisors d ≤ √hi and their cofactors n/d, marked into
-//! a bit mask of option values per position, in parallel over d. Options whose target lies in
-//! the segment itself (small e for the n − e rules) are listed per position and read in a
-//! sequential pass that also takes each mex. Cost about 3·N·ln N simple operations; values
+//! a bit mask of option values per position. Options whose target lies in the segment itself
+//! (small e for the n − e rules) are listed per position. Both are done in parallel, each thread
+//! on its own part of the segment; a sequential pass then reads the listed options and takes
+//! each mex. Cost about 3·N·ln N simple operations; values
 //! must stay below 64 (they are 2-adic valuations or prime-factor counts, far below that).
 
 use super::resumable::{self, Storage};
@@ -82,30 +83,44 @@ struct Moves {
 impl Moves {
     /// Computes the values of positions lo..hi from the final values below lo.
     fn fill_segment(&self, values: &mut PackedValues, play: Play, lo: u64, hi: u64) -> Result<()> {
-        let known = self.known_options(values, lo, hi);
-        let (offsets, targets) = self.in_segment_options(lo, hi);
-        for x in lo..hi {
-            let i = (x - lo) as usize;
-            let mut mask = known[i].mask;
-            let mut has_option = known[i].has_option;
-            for &t in &targets[offsets[i]..offsets[i + 1]] {
-                mask |= 1 << values.get(t);
-                has_option = true;
-            }
-            let mex = (!mask).trailing_zeros();
-            let v = match play {
-                Play::Normal if mex >= 64 => {
-                    return Err(Error::Input(format!(
-                        "position {x} has value {mex} or more, beyond the divisor engine's limit of 63; use --engine reference"
-                    )));
+        // One part of the segment per thread gathers its positions' options in parallel; the
+        // values are then taken in order, since in-segment options need the values before them.
+        let part = (hi - lo).div_ceil(rayon::current_num_threads().max(1) as u64);
+        let parts: Vec<(u64, u64)> = (lo..hi)
+            .step_by(part.max(1) as usize)
+            .map(|a| (a, (a + part).min(hi)))
+            .collect();
+        let options: Vec<(Vec<Known>, Vec<usize>, Vec<u64>)> = parts
+            .par_iter()
+            .map(|&(a, b)| {
+                let (offsets, targets) = self.in_segment_options(lo, a, b);
+                (self.known_options(values, lo, a, b), offsets, targets)
+            })
+            .collect();
+        for (&(a, b), (known, offsets, targets)) in parts.iter().zip(&options) {
+            for x in a..b {
+                let i = (x - a) as usize;
+                let mut mask = known[i].mask;
+                let mut has_option = known[i].has_option;
+                for &t in &targets[offsets[i]..offsets[i + 1]] {
+                    mask |= 1 << values.get(t);
+                    has_option = true;
                 }
-                Play::Normal => mex,
-                Play::Misere => u32::from(!has_option || mex > 0),
-            };
-            if v > values.capacity() {
-                values.widen(PackedValues::bits_for(v), x)?;
+                let mex = (!mask).trailing_zeros();
+                let v = match play {
+                    Play::Normal if mex >= 64 => {
+                        return Err(Error::Input(format!(
+                            "position {x} has value {mex} or more, beyond the divisor engine's limit of 63; use --engine reference"
+                        )));
+                    }
+                    Play::Normal => mex,
+                    Play::Misere => u32::from(!has_option || mex > 0),
+                };
+                if v > values.capacity() {
+                    values.widen(PackedValues::bits_for(v), x)?;
+                }
+                values.set(x, v);
             }
-            values.set(x, v);
         }
         Ok(())
     }
@@ -116,58 +131,45 @@ impl Moves {
         self.rule.option(n, e).filter(|&t| t >= self.min_target)
     }
 
-    /// For each position of [lo, hi), the values of its options whose targets lie below lo.
-    fn known_options(&self, values: &PackedValues, lo: u64, hi: u64) -> Vec<Known> {
-        let root = (hi as f64).sqrt() as u64 + 1;
-        let len = (hi - lo) as usize;
-        (1..=root)
-            .into_par_iter()
-            .fold(
-                || vec![Known::default(); len],
-                |mut known, d| {
-                    let first = lo.div_ceil(d).max(1) * d;
-                    for n in (first..hi).step_by(d as usize) {
-                        let cofactor = n / d;
-                        if d > cofactor {
-                            continue;
-                        }
-                        let slot = &mut known[(n - lo) as usize];
-                        for e in [d, cofactor] {
-                            if let Some(t) = self.target(n, e).filter(|&t| t < lo) {
-                                slot.mask |= 1 << values.get(t);
-                                slot.has_option = true;
-                            }
-                        }
+    /// For each position of [a, b), the values of its options whose targets lie below lo.
+    fn known_options(&self, values: &PackedValues, lo: u64, a: u64, b: u64) -> Vec<Known> {
+        let root = (b as f64).sqrt() as u64 + 1;
+        let mut known = vec![Known::default(); (b - a) as usize];
+        for d in 1..=root {
+            let first = a.div_ceil(d).max(1) * d;
+            for n in (first..b).step_by(d as usize) {
+                let cofactor = n / d;
+                if d > cofactor {
+                    continue;
+                }
+                let slot = &mut known[(n - a) as usize];
+                for e in [d, cofactor] {
+                    if let Some(t) = self.target(n, e).filter(|&t| t < lo) {
+                        slot.mask |= 1 << values.get(t);
+                        slot.has_option = true;
                     }
-                    known
-                },
-            )
-            .reduce_with(|mut a, b| {
-                a.iter_mut().zip(b).for_each(|(x, y)| {
-                    x.mask |= y.mask;
-                    x.has_option |= y.has_option;
-                });
-                a
-            })
-            .unwrap_or_else(|| vec![Known::default(); len])
+                }
+            }
+        }
+        known
     }
 
-    /// Options whose targets lie in [lo, hi), listed per position: position lo + i has targets
-    /// `targets[offsets[i]..offsets[i + 1]]`.
-    fn in_segment_options(&self, lo: u64, hi: u64) -> (Vec<usize>, Vec<u64>) {
-        let len = (hi - lo) as usize;
-        // A target t ≥ lo is n − e with e ≤ n − lo < hi − lo, or e itself (to-divisor) with e ≥ lo.
+    /// Options of the positions of [a, b) whose targets lie in the segment from lo on, listed
+    /// per position: position a + i has targets `targets[offsets[i]..offsets[i + 1]]`.
+    fn in_segment_options(&self, lo: u64, a: u64, b: u64) -> (Vec<usize>, Vec<u64>) {
+        let len = (b - a) as usize;
+        // A target t ≥ lo is n − e with e ≤ n − lo < b − lo, or e itself (to-divisor) with e ≥ lo.
         let divisors = match self.rule {
-            DivisorRule::ToDivisor => lo.max(1)..hi.div_ceil(2),
-            _ => 1..hi - lo,
+            DivisorRule::ToDivisor => lo.max(1)..b.div_ceil(2),
+            _ => 1..b - lo,
         };
         // Two passes over the same pairs: count per position, then place.
         let each_pair = |visit: &mut dyn FnMut(usize, u64)| {
             for e in divisors.clone() {
-                let first = lo.div_ceil(e).max(1) * e;
-                for n in (first..hi).step_by(e as usize) {
+                let first = a.div_ceil(e).max(1) * e;
+                for n in (first..b).step_by(e as usize) {
                     if let Some(t) = self.target(n, e).filter(|&t| t >= lo) {
-                        visit((n - lo) as usize, t);
+                        visit((n - a) as usize, t);
                     }
                 }
             }

@@ -152,7 +152,7 @@ struct SweepArgs {
 struct TableArgs {
     /// Game spec, e.g. squares, sub:1,3,4, primes+leave1, bachet:3+misere (see `nimsieve games`).
     game: String,
-    /// Number of positions: 1000000, 1_000_000, 1e6 or 2^20.
+    /// Number of positions: 1000000, 1_000_000, 1e6, 2.5e6 or 2^20.
     #[arg(short = 'n')]
     n: String,
     /// Output format; repeat or separate with commas for several.

@@ -1,18 +1,20 @@
-//! Parsing of the sizes users type: `1000000`, `1_000_000`, `1e6`, `2^20`.
+//! Parsing of the sizes users type: `1000000`, `1_000_000`, `1e6`, `2.5e6`, `2^20`.
 
 use crate::error::{Error, Result};
 
-/// Parses a non-negative integer written as digits (underscores allowed), `AeB` or `A^B`.
+/// Parses a non-negative integer written as digits (underscores allowed), `AeB` (A may have a
+/// decimal point when the result is whole) or `A^B`.
 ///
 /// ```
 /// assert_eq!(nimsieve::number::parse_u64("2^20").unwrap(), 1 << 20);
 /// assert_eq!(nimsieve::number::parse_u64("1e6").unwrap(), 1_000_000);
+/// assert_eq!(nimsieve::number::parse_u64("1.2e7").unwrap(), 12_000_000);
 /// ```
 pub fn parse_u64(text: &str) -> Result<u64> {
     let t = text.trim();
     let bad = |why: &str| {
         Error::Input(format!(
-            "'{text}' is not a valid size: {why} (write e.g. 1000000, 1_000_000, 1e6 or 2^20)"
+            "'{text}' is not a valid size: {why} (write e.g. 1000000, 1_000_000, 1e6, 2.5e6 or 2^20)"
         ))
     };
     if let Some((base, exp)) = t.split_once('^') {
@@ -24,13 +26,33 @@ pub fn parse_u64(text: &str) -> Result<u64> {
             .ok_or_else(|| bad("larger than 2^64 - 1"));
     }
     if let Some((mantissa, exp)) = t.split_once(['e', 'E']) {
-        let mantissa = digits(mantissa).ok_or_else(|| bad("bad mantissa"))?;
+        // A decimal point moves the digits: 1.25e6 is 125 · 10^4.
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        if mantissa.contains('.')
+            && (fraction.is_empty() || !fraction.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return Err(bad("bad mantissa"));
+        }
+        let mantissa = digits(&format!("{whole}{fraction}")).ok_or_else(|| bad("bad mantissa"))?;
         let exp = digits(exp).ok_or_else(|| bad("bad exponent"))?;
         let exp = u32::try_from(exp).map_err(|_| bad("exponent too large"))?;
-        return 10u64
-            .checked_pow(exp)
-            .and_then(|p| p.checked_mul(mantissa))
-            .ok_or_else(|| bad("larger than 2^64 - 1"));
+        let scale = |e: u32| {
+            10u64
+                .checked_pow(e)
+                .ok_or_else(|| bad("larger than 2^64 - 1"))
+        };
+        let places = fraction.len() as u32;
+        return if exp >= places {
+            scale(exp - places)?
+                .checked_mul(mantissa)
+                .ok_or_else(|| bad("larger than 2^64 - 1"))
+        } else {
+            let divisor = scale(places - exp)?;
+            if mantissa % divisor != 0 {
+                return Err(bad("not a whole number"));
+            }
+            Ok(mantissa / divisor)
+        };
     }
     if t.bytes().all(|b| b.is_ascii_digit() || b == b'_') && t.bytes().any(|b| b.is_ascii_digit()) {
         return digits(t).ok_or_else(|| bad("larger than 2^64 - 1"));
@@ -59,6 +81,11 @@ mod tests {
         assert_eq!(parse_u64("1_000_000").unwrap(), 1_000_000);
         assert_eq!(parse_u64("1e6").unwrap(), 1_000_000);
         assert_eq!(parse_u64("3E2").unwrap(), 300);
+        assert_eq!(parse_u64("1.2e7").unwrap(), 12_000_000);
+        assert_eq!(parse_u64("2.5E6").unwrap(), 2_500_000);
+        assert_eq!(parse_u64("1.50e1").unwrap(), 15);
+        assert_eq!(parse_u64(".5e3").unwrap(), 500);
+        assert_eq!(parse_u64("1.8446744073709551615e19").unwrap(), u64::MAX);
         assert_eq!(parse_u64("2^20").unwrap(), 1_048_576);
         assert!(parse_u64("2^64").is_err());
         assert_eq!(parse_u64("18446744073709551615").unwrap(), u64::MAX);
@@ -78,6 +105,11 @@ mod tests {
             "1e20",
             "_1",
             "0x10",
+            "1.25e1",
+            "1.e5",
+            "1.2.3e4",
+            "1.-2e3",
+            "2.5e19",
         ] {
             assert!(parse_u64(bad).is_err(), "{bad} should be rejected");
         }

@@ -71,7 +71,13 @@ impl PackedValues {
         for x in (0..done).rev() {
             write(words, bits, x, read(words, old, x));
         }
-        words[Self::words_for(done, bits) as usize..used].fill(0);
+        // Positions from `done` on may hold values written after the last checkpoint; clear
+        // them, writing only nonzero words so that unwritten parts of a work file stay holes.
+        for word in &mut words[Self::words_for(done, bits) as usize..used] {
+            if *word != 0 {
+                *word = 0;
+            }
+        }
         self.bits = bits;
         self.clear_past_end_of(done);
         Ok(())

@@ -122,39 +122,50 @@ fn one_and_two_threads_agree_across_segments() {
     assert_eq!(run(1), run(2));
 }
 
+/// Runs the sparse engine on `table` from scratch in segments of `segment` positions, stopping
+/// after `segments` of them.
+fn stopped_after(
+    game: &Game,
+    table: &mut PackedValues,
+    segment: u64,
+    segments: u64,
+) -> sparse_grundy::Outcome {
+    let n = table.len();
+    let mut calls = 0;
+    sparse_grundy::sparse_grundy(
+        &game.listed_steps(n).unwrap(),
+        n,
+        game.min_target(),
+        table,
+        0,
+        Pace {
+            segment,
+            stop: &mut |_| {
+                calls += 1;
+                if calls == segments {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+            abandon: &|| false,
+            resolved: &|_| {},
+        },
+    )
+    .unwrap()
+}
+
 #[test]
 fn resumed_runs_equal_uninterrupted_runs() {
     let dir = tempfile::tempdir().unwrap();
     let n = 600_000 + 77;
     for spec in ["squares", "fibonacci+leave1"] {
         let game = Game::parse(spec).unwrap();
-        let steps = game.listed_steps(n).unwrap();
         let fresh = in_segments(spec, n, n);
         for stop_after in [1, 3] {
             let path = dir.path().join(format!("{spec}-{stop_after}.values"));
             let mut table = PackedValues::in_file(&path, n, 16, false).unwrap();
-            let mut calls = 0;
-            let outcome = sparse_grundy::sparse_grundy(
-                &steps,
-                n,
-                game.min_target(),
-                &mut table,
-                0,
-                Pace {
-                    segment: 100_000,
-                    stop: &mut |_| {
-                        calls += 1;
-                        if calls == stop_after {
-                            ControlFlow::Break(())
-                        } else {
-                            ControlFlow::Continue(())
-                        }
-                    },
-                    abandon: &|| false,
-                    resolved: &|_| {},
-                },
-            )
-            .unwrap();
+            let outcome = stopped_after(&game, &mut table, 100_000, stop_after);
             let sparse_grundy::Outcome::Stopped { at } = outcome else {
                 panic!("run was not stopped")
             };
@@ -217,33 +228,11 @@ fn a_run_resumes_at_the_width_its_checkpoint_records() {
     let dir = tempfile::tempdir().unwrap();
     let game = Game::parse("triangular").unwrap();
     let n = 1_000_000;
-    let steps = game.listed_steps(n).unwrap();
     let fresh = in_segments("triangular", n, n);
     let path = dir.path().join("triangular.values");
     let words = Words::in_file(&path, PackedValues::words_for(n, 16), false).unwrap();
     let mut table = PackedValues::from_words(n, 1, words);
-    let mut segments = 0;
-    let outcome = sparse_grundy::sparse_grundy(
-        &steps,
-        n,
-        0,
-        &mut table,
-        0,
-        Pace {
-            segment: 30_000,
-            stop: &mut |_| {
-                segments += 1;
-                if segments == 2 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            },
-            abandon: &|| false,
-            resolved: &|_| {},
-        },
-    )
-    .unwrap();
+    let outcome = stopped_after(&game, &mut table, 30_000, 2);
     assert_eq!(outcome, sparse_grundy::Outcome::Stopped { at: 60_000 });
     // The largest value below 60,000 is 89; the first above 255 comes later.
     assert_eq!(table.bits(), 8);

@@ -164,7 +164,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
         let fresh = in_segments(spec, n, n);
         for stop_after in [1, 3] {
             let path = dir.path().join(format!("{spec}-{stop_after}.values"));
-            let mut table = PackedValues::in_file(&path, n, 16, false).unwrap();
+            let mut table = PackedValues::zeroed(n, 16, 16, Some(&path)).unwrap();
             let outcome = stopped_after(&game, &mut table, 100_000, stop_after);
             let sparse_grundy::Outcome::Stopped { at } = outcome else {
                 panic!("run was not stopped")

@@ -224,9 +224,8 @@ struct Shared<'t> {
     stop: AtomicBool,
     /// Set when the caller abandoned the segment.
     abandoned: AtomicBool,
-    abandon: &'t (dyn Fn() -> bool + Sync),
-    /// Told the number of the segment's positions assigned so far, after each layer.
-    resolved: &'t (dyn Fn(usize) + Sync),
+    /// The caller's abandon poll, and where each finished layer reports the positions assigned.
+    watch: Watch<'t>,
     /// Positions assigned by the layers finished so far.
     assigned: AtomicUsize,
     cap: usize,
@@ -323,8 +322,7 @@ fn layered(
         finished: AtomicBool::new(false),
         stop: AtomicBool::new(false),
         abandoned: AtomicBool::new(false),
-        abandon: watch.abandon,
-        resolved: watch.resolved,
+        watch,
         assigned: AtomicUsize::new(0),
         cap,
     };
@@ -673,7 +671,7 @@ fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize)
     let mut sb = start;
     while sb < sh.nblocks {
         let se = (sb + sh.sup * CHUNK).min(sh.nblocks);
-        if (sh.abandon)() {
+        if (sh.watch.abandon)() {
             sh.abandoned.store(true, Ordering::Release);
         }
         if !wait_for(sh, v, se) || sh.abandoned.load(Ordering::Acquire) {
@@ -801,7 +799,7 @@ fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize)
         sb = se;
     }
     let assigned = sh.assigned.fetch_add(members, Ordering::Relaxed) + members;
-    (sh.resolved)(assigned);
+    (sh.watch.resolved)(assigned);
     if !remaining {
         // Every position has a value <= v: no further layer has members.
         sh.finished.store(true, Ordering::Release);

@@ -92,15 +92,6 @@ impl PackedValues {
         }
     }
 
-    /// Values in a memory-mapped file, zeroed, or kept when `keep` (for resuming).
-    pub fn in_file(path: &Path, n: u64, bits: u32, keep: bool) -> Result<PackedValues> {
-        Ok(PackedValues {
-            n,
-            bits,
-            words: Words::in_file(path, Self::words_for(n, bits), keep)?,
-        })
-    }
-
     /// Zeroed values of `bits` bits in the memory-mapped file `work_file`, or in memory when
     /// there is none, with room to [`Self::widen`] up to `widest` bits.
     pub fn zeroed(
@@ -273,6 +264,7 @@ impl WorkTable for PackedValues {
 mod tests {
     use super::PackedValues;
     use crate::engine::resumable::WorkTable;
+    use crate::table::words::Words;
 
     #[test]
     fn widths_and_round_trips() {
@@ -300,11 +292,8 @@ mod tests {
     fn widening_keeps_the_final_values_and_zeroes_the_rest() {
         for (from, to) in [(1, 2), (1, 16), (2, 4), (4, 8), (8, 32), (16, 32)] {
             let n = 1000u64;
-            let mut p = PackedValues::from_words(
-                n,
-                from,
-                crate::table::words::Words::in_memory(PackedValues::words_for(n, 32)),
-            );
+            let mut p =
+                PackedValues::from_words(n, from, Words::in_memory(PackedValues::words_for(n, 32)));
             let cap = p.capacity();
             let value = |x: u64| (x as u32 * 7919) & cap;
             for x in 0..n {
@@ -324,7 +313,7 @@ mod tests {
     fn widening_a_work_file_removes_its_checkpoint() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("v.bin");
-        let words = crate::table::words::Words::in_file(&path, 100, false).unwrap();
+        let words = Words::in_file(&path, 100, false).unwrap();
         let mut p = PackedValues::from_words(100, 4, words);
         p.set(3, 9);
         let checkpoint = crate::table::bits::Checkpoint {
@@ -343,14 +332,14 @@ mod tests {
     fn file_backed_values_persist() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("v.bin");
-        let mut p = PackedValues::in_file(&path, 100, 4, false).unwrap();
+        let mut p = PackedValues::zeroed(100, 4, 4, Some(&path)).unwrap();
         p.set(99, 11);
         p.flush().unwrap();
         drop(p);
         assert_eq!(
-            PackedValues::in_file(&path, 100, 4, true).unwrap().get(99),
+            PackedValues::from_words(100, 4, Words::in_file(&path, 7, true).unwrap()).get(99),
             11
         );
-        assert!(PackedValues::in_file(&path, 200, 4, true).is_err());
+        assert!(Words::in_file(&path, 13, true).is_err());
     }
 }

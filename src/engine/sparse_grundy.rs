@@ -198,7 +198,8 @@ struct Group {
 
 /// State shared by the layer workers of one segment.
 struct Shared<'t> {
-    near: Vec<usize>,
+    /// Bit `s` set for every step `s` shorter than a block.
+    near: [u64; WORDS],
     /// Step windows grouped by copy, each group in ascending step order.
     groups: Vec<Group>,
     residues: Vec<usize>,
@@ -289,7 +290,10 @@ fn layered(
             }
         })
         .collect();
-    let near = steps.iter().copied().filter(|&s| s < BLOCK).collect();
+    let mut near = [0u64; WORDS];
+    for &s in steps.iter().filter(|&&s| s < BLOCK) {
+        near[s / 64] |= 1 << (s % 64);
+    }
     let mut unassigned: Vec<AtomicU64> = (0..nblocks * WORDS).map(|_| AtomicU64::new(0)).collect();
     for (w, word) in unassigned.iter_mut().enumerate().skip(first * WORDS) {
         let lo = w * 64;
@@ -523,7 +527,7 @@ fn worker(sh: &Shared) {
             copies = vec![0u8; sh.copy_len * sh.residues.len()];
         }
         let start = sh.first_block.load(Ordering::Acquire);
-        write_window(sh, &mut copies, v);
+        write_window(sh, isa, &mut copies, v);
         // Clear what this worker left in the segment below `start` in its previous layer,
         // including the byte before block `prev_start`, which received that block's
         // spill-over (below the segment, write_window has just rewritten the window and pad).
@@ -545,37 +549,65 @@ fn worker(sh: &Shared) {
 /// Writes the copies of layer `v` over the window (the blocks below the segment) from the
 /// final values in the table, and clears the padding before block 0. Scanning the window's
 /// values is bound by memory bandwidth, so plain word arithmetic does it, for each width
-/// compiled on its own.
-fn write_window(sh: &Shared, copies: &mut [u8], v: usize) {
+/// compiled on its own (and, for 8 and 16 bits, with the vector compare of the instruction set
+/// found at run time).
+fn write_window(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize) {
+    match isa {
+        Isa::Portable => write_window_body(sh, isa, copies, v),
+        // SAFETY: the feature was detected at run time.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { write_window_avx2(sh, isa, copies, v) },
+        // SAFETY: the feature was detected at run time.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { write_window_avx512(sh, isa, copies, v) },
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn write_window_avx512(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize) {
+    write_window_body(sh, isa, copies, v)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn write_window_avx2(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize) {
+    write_window_body(sh, isa, copies, v)
+}
+
+/// [`write_window`] (portable body).
+#[inline(always)]
+fn write_window_body(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize) {
     for c in 0..sh.residues.len() {
         let base = c * sh.copy_len;
         copies[base..base + BYTES].fill(0);
     }
     match sh.table.bits() {
-        1 => write_window_at::<1>(sh, copies, v as u64),
-        2 => write_window_at::<2>(sh, copies, v as u64),
-        4 => write_window_at::<4>(sh, copies, v as u64),
-        8 => write_window_at::<8>(sh, copies, v as u64),
+        1 => write_window_at::<1>(sh, isa, copies, v as u64),
+        2 => write_window_at::<2>(sh, isa, copies, v as u64),
+        4 => write_window_at::<4>(sh, isa, copies, v as u64),
+        8 => write_window_at::<8>(sh, isa, copies, v as u64),
         bits => {
             assert_eq!(bits, 16, "the sparse engine's tables hold at most 16 bits");
-            write_window_at::<16>(sh, copies, v as u64)
+            write_window_at::<16>(sh, isa, copies, v as u64)
         }
     }
 }
 
 /// [`write_window`] from a table of `BITS` bits a value.
-fn write_window_at<const BITS: u32>(sh: &Shared, copies: &mut [u8], v: u64) {
+#[inline(always)]
+fn write_window_at<const BITS: u32>(sh: &Shared, isa: Isa, copies: &mut [u8], v: u64) {
     let words = sh.table.words();
     // Table positions are plain positions plus `shift`: a plain block spans two runs of 64
     // table positions when the shift is not a multiple of 64.
     let lane = sh.shift % 64;
     let mut group = sh.shift / 64;
-    let mut low = equal_mask::<BITS>(words, group, v);
+    let mut low = equal_mask::<BITS>(isa, words, group, v);
     for blk in 0..sh.first {
         let mut lb = [0u64; WORDS];
         for x in lb.iter_mut() {
             group += 1;
-            let high = equal_mask::<BITS>(words, group, v);
+            let high = equal_mask::<BITS>(isa, words, group, v);
             *x = if lane == 0 {
                 low
             } else {
@@ -590,19 +622,27 @@ fn write_window_at<const BITS: u32>(sh: &Shared, copies: &mut [u8], v: u64) {
 /// Bit i set when table position `64 * group + i` of a table of `BITS` bits a value holds
 /// `value` (positions past the table count as not holding it): every lane of a word at once.
 #[inline(always)]
-fn equal_mask<const BITS: u32>(table: &[u64], group: usize, value: u64) -> u64 {
+fn equal_mask<const BITS: u32>(isa: Isa, table: &[u64], group: usize, value: u64) -> u64 {
     let lane = u64::MAX >> (64 - BITS);
     if value > lane {
         return 0;
+    }
+    let words = table.get(BITS as usize * group..).unwrap_or(&[]);
+    let words = &words[..words.len().min(BITS as usize)];
+    #[cfg(target_arch = "x86_64")]
+    if let (Isa::Avx512, 8 | 16) = (isa, BITS)
+        && words.len() == BITS as usize
+    {
+        // SAFETY: the feature was detected at run time, and `words` holds 64 lanes.
+        return unsafe { lanes_equal_avx512::<BITS>(words, value) };
     }
     let ones = u64::MAX / lane;
     let pattern = value * ones;
     let low = (lane >> 1) * ones;
     let high = (lane ^ (lane >> 1)) * ones;
     let per_word = 64 / BITS as usize;
-    let words = table.get(BITS as usize * group..).unwrap_or(&[]);
     let mut mask = 0u64;
-    for (j, &w) in words.iter().take(BITS as usize).enumerate() {
+    for (j, &w) in words.iter().enumerate() {
         let x = w ^ pattern;
         // The top bit of each lane of `nonzero` is set when that lane of x is not zero.
         let nonzero = ((x & low).wrapping_add(low)) | x;
@@ -623,6 +663,27 @@ fn equal_mask<const BITS: u32>(table: &[u64], group: usize, value: u64) -> u64 {
         mask |= zero << (j * per_word);
     }
     mask
+}
+
+/// [`equal_mask`] of a whole group of 64 byte or halfword lanes (`BITS` words), with the
+/// vector compare.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn lanes_equal_avx512<const BITS: u32>(words: &[u64], value: u64) -> u64 {
+    use std::arch::x86_64::*;
+    let at = |i: usize| -> __m512i {
+        let eight: &[u64; 8] = words[8 * i..8 * i + 8].try_into().unwrap();
+        // SAFETY: the eight words are in bounds.
+        unsafe { _mm512_loadu_epi64(eight.as_ptr().cast()) }
+    };
+    if BITS == 8 {
+        _mm512_cmpeq_epi8_mask(at(0), _mm512_set1_epi8(value as i8))
+    } else {
+        let v = _mm512_set1_epi16(value as i16);
+        let low = _mm512_cmpeq_epi16_mask(at(0), v);
+        let high = _mm512_cmpeq_epi16_mask(at(1), v);
+        u64::from(low) | u64::from(high) << 32
+    }
 }
 
 /// Waits until layer `v - 1` has finished every block below `end`; false when the segment
@@ -779,12 +840,16 @@ fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize)
                     lb[k] |= 1u64 << (c % 64);
                     members += 1;
                     sh.values[(b - sh.first) * BLOCK + c].store(value, Ordering::Relaxed);
-                    for &s in &sh.near {
-                        let t = c + s;
-                        if t >= BLOCK {
-                            break;
-                        }
-                        r[t / 64] &= !(1u64 << (t % 64));
+                    // Positions a near step above `c` reach `c`: the near bits shifted by c.
+                    let (q, bit) = (c / 64, c % 64);
+                    for (i, x) in r[q..].iter_mut().enumerate() {
+                        let low = sh.near[i] << bit;
+                        let carry = if bit > 0 && i > 0 {
+                            sh.near[i - 1] >> (64 - bit)
+                        } else {
+                            0
+                        };
+                        *x &= !(low | carry);
                     }
                 }
                 for k in 0..WORDS {

@@ -857,7 +857,10 @@ fn sieve_layer(sh: &Shared, isa: Isa, copies: &mut [u8], v: usize, start: usize)
                     remaining |= nu != 0;
                     sh.unassigned[b * WORDS + k].store(nu, Ordering::Relaxed);
                 }
-                write_copies(sh, copies, &lb, a8);
+                // The chunk's copies were cleared above: a block without members leaves them so.
+                if lb.iter().any(|&x| x != 0) {
+                    write_copies(sh, copies, &lb, a8);
+                }
             }
             sh.progress[v].store(c1, Ordering::Release);
         }

@@ -7,9 +7,9 @@
 //! is not in any earlier layer and no move leads to an earlier member of
 //! layer `v`.  Each layer is a forward sieve over 512-position blocks: the
 //! positions of a block that can reach layer `v` are the OR of the layer's
-//! bitset shifted by every step, read as unaligned 64-byte windows from
-//! byte-shifted copies of the bitset (one copy per residue of the steps
-//! modulo 8).  Long steps are applied to groups of blocks with the step
+//! bitset shifted by every step, read as 64-byte windows from byte-shifted
+//! copies of the bitset (one copy per residue of the steps modulo 8); with
+//! AVX-512 VBMI the long steps' windows are picked out of aligned cache lines.  Long steps are applied to groups of blocks with the step
 //! sizes tiled so the windows come from cache; moves inside a block are
 //! resolved bit by bit.  Layers are pipelined across the rayon pool: layer
 //! `v + 1` trails layer `v` chunk by chunk.  Once a layer holds too few
@@ -434,10 +434,45 @@ fn batch_body(copies: &[u8], wins: &[Win], a8: usize, acc: &mut [[u64; WORDS]; C
     *acc = loc;
 }
 
+/// [`batch_body`] with aligned reads: a window straddles two cache lines, so reading the
+/// aligned lines around it and picking its bytes out of each pair with a byte permute
+/// (VBMI) costs fewer cache accesses than unaligned reads (squares at 2^24: 14–14.4 s
+/// against 16.2–17 s). `copies` must start on a 64-byte boundary.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 fn batch_avx512(copies: &[u8], wins: &[Win], a8: usize, acc: &mut [[u64; WORDS]; CHUNK]) {
-    batch_body(copies, wins, a8, acc)
+    use std::arch::x86_64::*;
+    let base = copies.as_ptr();
+    assert_eq!(base as usize % BYTES, 0, "copies must be 64-byte aligned");
+    let line = |at: usize| -> __m512i {
+        let bytes: &[u8; BYTES] = copies[at..at + BYTES].try_into().unwrap();
+        // SAFETY: the 64 bytes are in bounds, and `at` is a multiple of 64 from an aligned
+        // start.
+        unsafe { _mm512_load_si512(bytes.as_ptr().cast()) }
+    };
+    let iota: [u8; BYTES] = std::array::from_fn(|i| i as u8);
+    // SAFETY: 64 bytes in bounds.
+    let iota = unsafe { _mm512_loadu_si512(iota.as_ptr().cast()) };
+    let mut r: [__m512i; CHUNK] = std::array::from_fn(|j| {
+        // SAFETY: 64 bytes in bounds.
+        unsafe { _mm512_loadu_si512(acc[j].as_ptr().cast()) }
+    });
+    for w in wins {
+        let start = w.base + a8 - w.lag;
+        let aligned = start - start % BYTES;
+        // Byte i of the window is byte (start % 64 + i) of the line pair (a, b).
+        let pick = _mm512_add_epi8(iota, _mm512_set1_epi8((start % BYTES) as i8));
+        let mut a = line(aligned);
+        for (j, x) in r.iter_mut().enumerate() {
+            let b = line(aligned + BYTES * (j + 1));
+            *x = _mm512_or_si512(*x, _mm512_permutex2var_epi8(a, pick, b));
+            a = b;
+        }
+    }
+    for (j, x) in r.iter().enumerate() {
+        // SAFETY: 64 bytes in bounds.
+        unsafe { _mm512_storeu_si512(acc[j].as_mut_ptr().cast(), *x) };
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -484,7 +519,10 @@ enum Isa {
 fn detect() -> Isa {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw") {
+        if std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi")
+        {
             return Isa::Avx512;
         }
         if std::is_x86_feature_detected!("avx2") {
@@ -507,10 +545,22 @@ fn hits(isa: Isa, copies: &[u8], wins: &[Win], a8: usize) -> [u64; WORDS] {
     }
 }
 
+/// A cache line of a worker's layer copies: the copies are a vector of these so that they
+/// start on a 64-byte boundary.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Line([u8; BYTES]);
+
+// SAFETY: a plain array of bytes, 64 of them at alignment 64, so no padding; any bytes are a
+// valid value and all zeros is one.
+unsafe impl bytemuck::Zeroable for Line {}
+// SAFETY: as above.
+unsafe impl bytemuck::Pod for Line {}
+
 /// Claims layers in order and sieves each one.
 fn worker(sh: &Shared) {
     let isa = detect();
-    let mut copies: Vec<u8> = Vec::new();
+    let mut lines: Vec<Line> = Vec::new();
     let mut prev_start = sh.first;
     loop {
         if sh.finished.load(Ordering::Acquire)
@@ -523,11 +573,12 @@ fn worker(sh: &Shared) {
         if v >= sh.cap {
             return;
         }
-        if copies.is_empty() {
-            copies = vec![0u8; sh.copy_len * sh.residues.len()];
+        if lines.is_empty() {
+            lines = vec![Line([0; BYTES]); sh.copy_len * sh.residues.len() / BYTES];
         }
+        let copies: &mut [u8] = bytemuck::cast_slice_mut(&mut lines);
         let start = sh.first_block.load(Ordering::Acquire);
-        write_window(sh, isa, &mut copies, v);
+        write_window(sh, isa, copies, v);
         // Clear what this worker left in the segment below `start` in its previous layer,
         // including the byte before block `prev_start`, which received that block's
         // spill-over (below the segment, write_window has just rewritten the window and pad).
@@ -542,7 +593,7 @@ fn worker(sh: &Shared) {
         }
         prev_start = start;
         sh.progress[v].store(start, Ordering::Release);
-        sieve_layer(sh, isa, &mut copies, v, start);
+        sieve_layer(sh, isa, copies, v, start);
     }
 }
 
@@ -894,6 +945,49 @@ fn write_copies(sh: &Shared, copies: &mut [u8], lb: &[u64; WORDS], a8: usize) {
         }
         if r != 0 {
             copies[base - 1] |= (lb[0] as u8) << (8 - r);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The vector batch reads the same windows as the portable one, at every byte offset.
+    #[test]
+    fn aligned_batch_equals_portable_batch() {
+        let Isa::Avx512 = detect() else {
+            eprintln!("no AVX-512 VBMI here: only the portable batch runs");
+            return;
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let copy_len = BYTES * 48;
+        let mut lines = vec![Line([0; BYTES]); 3 * copy_len / BYTES];
+        let copies: &mut [u8] = bytemuck::cast_slice_mut(&mut lines);
+        // Sparse bits, few windows a call: a wrong byte must not hide under the OR.
+        copies
+            .iter_mut()
+            .for_each(|b| *b = (next() & next() & next()) as u8);
+        for trial in 0..300 {
+            let a8 = BYTES * (17 + trial % 14);
+            let wins: Vec<Win> = (0..1 + trial % 3)
+                .map(|i| Win {
+                    base: (i % 3) * copy_len,
+                    lag: (next() as usize) % a8,
+                })
+                .collect();
+            let start: [[u64; WORDS]; CHUNK] =
+                std::array::from_fn(|_| std::array::from_fn(|_| next() & next() & next()));
+            let (mut want, mut got) = (start, start);
+            batch_body(copies, &wins, a8, &mut want);
+            batch(Isa::Avx512, copies, &wins, a8, &mut got);
+            assert_eq!(got, want, "trial {trial}");
         }
     }
 }

@@ -444,10 +444,10 @@ fn batch_avx512(copies: &[u8], wins: &[Win], a8: usize, acc: &mut [[u64; WORDS];
     use std::arch::x86_64::*;
     let base = copies.as_ptr();
     assert_eq!(base as usize % BYTES, 0, "copies must be 64-byte aligned");
-    let line = |at: usize| -> __m512i {
-        let bytes: &[u8; BYTES] = copies[at..at + BYTES].try_into().unwrap();
-        // SAFETY: the 64 bytes are in bounds, and `at` is a multiple of 64 from an aligned
-        // start.
+    // Line j of a run of CHUNK + 1 lines.
+    let line = |run: &[u8; BYTES * (CHUNK + 1)], j: usize| -> __m512i {
+        let bytes: &[u8; BYTES] = run[BYTES * j..BYTES * (j + 1)].try_into().unwrap();
+        // SAFETY: the 64 bytes are in bounds, and a multiple of 64 from an aligned start.
         unsafe { _mm512_load_si512(bytes.as_ptr().cast()) }
     };
     let iota: [u8; BYTES] = std::array::from_fn(|i| i as u8);
@@ -460,11 +460,14 @@ fn batch_avx512(copies: &[u8], wins: &[Win], a8: usize, acc: &mut [[u64; WORDS];
     for w in wins {
         let start = w.base + a8 - w.lag;
         let aligned = start - start % BYTES;
+        let run: &[u8; BYTES * (CHUNK + 1)] = copies[aligned..aligned + BYTES * (CHUNK + 1)]
+            .try_into()
+            .unwrap();
         // Byte i of the window is byte (start % 64 + i) of the line pair (a, b).
         let pick = _mm512_add_epi8(iota, _mm512_set1_epi8((start % BYTES) as i8));
-        let mut a = line(aligned);
+        let mut a = line(run, 0);
         for (j, x) in r.iter_mut().enumerate() {
-            let b = line(aligned + BYTES * (j + 1));
+            let b = line(run, j + 1);
             *x = _mm512_or_si512(*x, _mm512_permutex2var_epi8(a, pick, b));
             a = b;
         }

@@ -10,10 +10,11 @@ use nimsieve::number::parse_u64;
 use nimsieve::plot;
 use nimsieve::progress::Progress;
 use nimsieve::sweep::{self as family_sweep, Family, RowFormat, Shard};
+use nimsieve::table::work_file::WorkFile;
 use nimsieve::table::{Table, ValueKind};
 use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Sprague–Grundy values and P-positions of impartial games, as tables.
 #[derive(Debug, Parser)]
@@ -181,6 +182,10 @@ struct TableArgs {
     /// Continue an interrupted run of the same game and N from its last checkpoint.
     #[arg(long)]
     resume: bool,
+    /// Seconds between checkpoints of a run in a work file (default 60; 0 saves at every
+    /// point where the engine can stop).
+    #[arg(long, value_name = "SECONDS")]
+    checkpoint_every: Option<u64>,
     /// grundy: stop as soon as the period of a finite subtraction set is proven.
     #[arg(long)]
     until_period: bool,
@@ -304,9 +309,14 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         };
         folder.join(format!("{stem}.{ext}"))
     });
+    // Locked for the whole run: the table, its checkpoint and the removal of both at the end.
+    let work_file = work.as_deref().map(WorkFile::acquire).transpose()?;
     let storage = Storage {
-        work_file: work.as_deref(),
+        work_file: work_file.as_ref(),
         resume: args.resume,
+        checkpoint_every: args
+            .checkpoint_every
+            .map_or(engine::resumable::CHECKPOINT_EVERY, Duration::from_secs),
     };
     let info = |n: u64, elapsed: std::time::Duration| RunInfo {
         game: game.spec.clone(),
@@ -373,10 +383,12 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     if let Some(e) = failure {
         return Err(e);
     }
-    drop(report);
+    // Removed while the table still holds the work file's lock, so no other run can take the
+    // files over in between.
     if let Some(path) = &work {
         engine::resumable::remove_work_files(path);
     }
+    drop(report);
     Ok(())
 }
 

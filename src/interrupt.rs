@@ -1,15 +1,57 @@
-//! Ctrl-C as a request: long engines check it between segments, save their state and stop.
+//! Ctrl-C and SIGTERM (what a cluster scheduler sends at a time limit) as a request: while a
+//! resumable engine runs ([`Polling`]), it checks the request between segments, saves its state
+//! and stops; at any other time (an engine that cannot save, or writing outputs, which are
+//! only renamed into place once whole) the process ends at once with exit code 130 and one line.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
+static POLLING: AtomicUsize = AtomicUsize::new(0);
+static NOTE: Mutex<Option<&'static str>> = Mutex::new(None);
 
-/// Installs the Ctrl-C handler (once per process; later calls do nothing).
+/// Installs the handler of Ctrl-C and SIGTERM (once per process; later calls do nothing).
 pub fn install() {
-    let _ = ctrlc::set_handler(|| REQUESTED.store(true, Ordering::SeqCst));
+    let _ = ctrlc::set_handler(|| {
+        let again = REQUESTED.swap(true, Ordering::SeqCst);
+        if again || POLLING.load(Ordering::SeqCst) == 0 {
+            let note = NOTE
+                .lock()
+                .ok()
+                .and_then(|n| *n)
+                .unwrap_or("nothing of this run is saved");
+            eprintln!("nimsieve: error: interrupted: {note}");
+            std::process::exit(130);
+        }
+    });
 }
 
-/// True once Ctrl-C has been pressed.
+/// True once Ctrl-C or SIGTERM has been received.
 pub fn requested() -> bool {
     REQUESTED.load(Ordering::SeqCst)
+}
+
+/// What the line printed on an interrupt outside a resumable engine says was kept.
+pub fn set_note(note: &'static str) {
+    if let Ok(mut n) = NOTE.lock() {
+        *n = Some(note);
+    }
+}
+
+/// While alive, an interrupt is a request the running engine answers by saving and stopping.
+#[derive(Debug)]
+pub struct Polling(());
+
+impl Polling {
+    /// Marks a resumable engine as running.
+    pub fn start() -> Polling {
+        POLLING.fetch_add(1, Ordering::SeqCst);
+        Polling(())
+    }
+}
+
+impl Drop for Polling {
+    fn drop(&mut self) {
+        POLLING.fetch_sub(1, Ordering::SeqCst);
+    }
 }

@@ -86,7 +86,9 @@ fn file_backed_tables_equal_tables_in_memory() {
     let game = Game::parse("pim").unwrap();
     let n = 1_000_003;
     let work = dir.path().join("pim.values");
-    let in_file = periodic::compute(&game, n, false, Some(&work), &Progress::hidden()).unwrap();
+    let work_file = nimsieve::table::work_file::WorkFile::acquire(&work).unwrap();
+    let in_file =
+        periodic::compute(&game, n, false, Some(&work_file), &Progress::hidden()).unwrap();
     let in_memory = periodic::compute(&game, n, false, None, &Progress::hidden()).unwrap();
     assert!(in_file.iter().eq(in_memory.iter()));
     assert!(in_file.iter().enumerate().all(|(x, v)| v as usize == x % 4));

@@ -1,10 +1,11 @@
 //! The P-position sieve against the reference engine, across threads, and across interruption.
 
-use nimsieve::engine::resumable::{Storage, WorkTable};
+use nimsieve::engine::resumable::{Checkpoint, Storage, WorkTable};
 use nimsieve::engine::{self, EngineKind, ppos, psieve, reference};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
-use nimsieve::table::bits::{BitTable, Checkpoint};
+use nimsieve::table::bits::BitTable;
+use nimsieve::table::work_file::WorkFile;
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 
@@ -130,10 +131,12 @@ fn misere_outcome_tables_are_the_complement_of_the_sieve() {
 fn file_backed_misere_outcomes_drop_their_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
     let work = dir.path().join("squares+misere.bits");
+    let work_file = WorkFile::acquire(&work).unwrap();
     let game = Game::parse("squares+misere").unwrap();
     let storage = Storage {
-        work_file: Some(&work),
+        work_file: Some(&work_file),
         resume: true,
+        ..Storage::default()
     };
     let in_file = ppos::misere_outcomes(&game, 100_000, storage, &Progress::hidden()).unwrap();
     let in_memory =
@@ -186,7 +189,8 @@ fn resumed_runs_equal_uninterrupted_runs() {
     for stop_after in [1, 5, 20] {
         // Progress is reported every 2^18 positions: 32 times here.
         let path = dir.path().join(format!("run{stop_after}.bits"));
-        let mut table = BitTable::in_file(&path, n, false).unwrap();
+        let work_file = WorkFile::acquire(&path).unwrap();
+        let mut table = BitTable::in_file(&work_file, n, false).unwrap();
         let mut calls = 0;
         let outcome = psieve::sieve_ppos(&steps, n, 0, table.words_mut(), 0, &mut |_, _| {
             calls += 1;
@@ -200,21 +204,17 @@ fn resumed_runs_equal_uninterrupted_runs() {
             panic!("run was not stopped")
         };
         table.flush().unwrap();
+        Checkpoint::of_table(&game, n, at, 1, &table, &[])
+            .save(&path)
+            .unwrap();
         drop(table);
-        Checkpoint {
-            game: game.spec.clone(),
-            n,
-            done: at,
-            bits: None,
-        }
-        .save(&path)
-        .unwrap();
         let resumed = ppos::sieve(
             &game,
             n,
             Storage {
-                work_file: Some(&path),
+                work_file: Some(&work_file),
                 resume: true,
+                ..Storage::default()
             },
             &Progress::hidden(),
         )
@@ -230,22 +230,21 @@ fn resumed_runs_equal_uninterrupted_runs() {
 fn resume_refuses_a_checkpoint_of_another_run() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("w.bits");
-    BitTable::in_file(&path, 1000, false).unwrap();
-    Checkpoint {
-        game: "cubes".into(),
-        n: 1000,
-        done: 512,
-        bits: None,
-    }
-    .save(&path)
-    .unwrap();
+    let work_file = WorkFile::acquire(&path).unwrap();
+    let table = BitTable::in_file(&work_file, 1000, false).unwrap();
+    let cubes = Game::parse("cubes").unwrap();
+    Checkpoint::of_table(&cubes, 1000, 512, 1, &table, &[])
+        .save(&path)
+        .unwrap();
+    drop(table);
     let game = Game::parse("squares").unwrap();
     let err = ppos::sieve(
         &game,
         1000,
         Storage {
-            work_file: Some(&path),
+            work_file: Some(&work_file),
             resume: true,
+            ..Storage::default()
         },
         &Progress::hidden(),
     )

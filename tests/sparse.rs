@@ -1,13 +1,13 @@
 //! The sparse engine (value layers) against the reference engine and the catalogue.
 
-use nimsieve::engine::resumable::{Storage, WorkTable};
+use nimsieve::engine::resumable::{Checkpoint, Storage, WorkTable};
 use nimsieve::engine::sparse_grundy::{self, Pace};
 use nimsieve::engine::{self, EngineKind, sparse};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
-use nimsieve::table::bits::Checkpoint;
 use nimsieve::table::packed::PackedValues;
 use nimsieve::table::words::Words;
+use nimsieve::table::work_file::WorkFile;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -164,26 +164,22 @@ fn resumed_runs_equal_uninterrupted_runs() {
         let fresh = in_segments(spec, n, n);
         for stop_after in [1, 3] {
             let path = dir.path().join(format!("{spec}-{stop_after}.values"));
-            let mut table = PackedValues::zeroed(n, 16, 16, Some(&path)).unwrap();
+            let work_file = WorkFile::acquire(&path).unwrap();
+            let mut table = PackedValues::zeroed(n, 16, 16, Some(&work_file)).unwrap();
             let outcome = stopped_after(&game, &mut table, 100_000, stop_after);
             let sparse_grundy::Outcome::Stopped { at } = outcome else {
                 panic!("run was not stopped")
             };
             assert_eq!(at, 100_000 * stop_after + game.min_target());
             table.flush().unwrap();
+            Checkpoint::of_table(&game, n, at, 16, &table, &[])
+                .save(&path)
+                .unwrap();
             drop(table);
-            Checkpoint {
-                game: game.spec.clone(),
-                n,
-                done: at,
-                // Checkpoints that record no width belong to 16-bit tables.
-                bits: None,
-            }
-            .save(&path)
-            .unwrap();
             let storage = Storage {
-                work_file: Some(&path),
+                work_file: Some(&work_file),
                 resume: true,
+                ..Storage::default()
             };
             let resumed: Vec<u32> =
                 sparse::compute_in_segments(&game, n, 250_000, storage, &Progress::hidden())
@@ -230,25 +226,22 @@ fn a_run_resumes_at_the_width_its_checkpoint_records() {
     let n = 1_000_000;
     let fresh = in_segments("triangular", n, n);
     let path = dir.path().join("triangular.values");
-    let words = Words::in_file(&path, PackedValues::words_for(n, 16), false).unwrap();
+    let work_file = WorkFile::acquire(&path).unwrap();
+    let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
     let mut table = PackedValues::from_words(n, 1, words);
     let outcome = stopped_after(&game, &mut table, 30_000, 2);
     assert_eq!(outcome, sparse_grundy::Outcome::Stopped { at: 60_000 });
     // The largest value below 60,000 is 89; the first above 255 comes later.
     assert_eq!(table.bits(), 8);
     table.flush().unwrap();
+    Checkpoint::of_table(&game, n, 60_000, 16, &table, &[])
+        .save(&path)
+        .unwrap();
     drop(table);
-    Checkpoint {
-        game: game.spec.clone(),
-        n,
-        done: 60_000,
-        bits: Some(8),
-    }
-    .save(&path)
-    .unwrap();
     let storage = Storage {
-        work_file: Some(&path),
+        work_file: Some(&work_file),
         resume: true,
+        ..Storage::default()
     };
     let resumed =
         sparse::compute_in_segments(&game, n, 300_000, storage, &Progress::hidden()).unwrap();

@@ -133,6 +133,7 @@ pub fn write_atomically(
         });
         return result.map_err(|e| Error::io("cannot write", path, e));
     }
+    remove_stale_partials(path);
     let temporary = temporary_name(path);
     let result = File::create(&temporary).and_then(|file| {
         let mut out = BufWriter::with_capacity(1 << 20, file);
@@ -152,4 +153,40 @@ fn temporary_name(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(format!(".partial-{}", std::process::id()));
     PathBuf::from(name)
+}
+
+/// Removes the temporary files of `path` left by runs that were killed while writing it
+/// (`<name>.partial-PID` whose process is gone; a live process's file is left alone).
+fn remove_stale_partials(path: &Path) {
+    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let prefix = format!("{}.partial-", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let entry_name = entry.file_name();
+        let Some(pid) = entry_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !process_is_alive(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` exists (read from /proc; where there is no /proc, every process
+/// counts as alive, so nothing is removed).
+fn process_is_alive(pid: u32) -> bool {
+    !Path::new("/proc/self").exists() || Path::new(&format!("/proc/{pid}")).exists()
 }

@@ -41,22 +41,30 @@ pub fn compute(
         min_target: game.min_target(),
     };
     let mut too_large = None;
-    resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {
-        let mut lo = done;
-        while lo < n {
-            let hi = (lo + SEGMENT).min(n);
-            if let Err(e) = moves.fill_segment(values, game.play, lo, hi) {
-                too_large = Some(e);
-                return None;
+    resumable::drive(
+        game,
+        n,
+        widest,
+        storage,
+        &mut values,
+        done,
+        |values, done, stop| {
+            let mut lo = done;
+            while lo < n {
+                let hi = (lo + SEGMENT).min(n);
+                if let Err(e) = moves.fill_segment(values, game.play, lo, hi) {
+                    too_large = Some(e);
+                    return None;
+                }
+                progress.set(hi);
+                lo = hi;
+                if lo < n && stop(lo).is_break() {
+                    return Some(lo);
+                }
             }
-            progress.set(hi);
-            lo = hi;
-            if lo < n && stop(lo).is_break() {
-                return Some(lo);
-            }
-        }
-        None
-    })?;
+            None
+        },
+    )?;
     if let Some(e) = too_large {
         return Err(e);
     }

@@ -11,8 +11,8 @@ use crate::error::Result;
 use crate::game::{Game, Play};
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
+use crate::table::work_file::WorkFile;
 use crate::table::{Table, ValueKind};
-use std::path::Path;
 
 /// Positions kept in memory for the period search.
 pub const PREFIX_LIMIT: u64 = 1 << 25;
@@ -25,7 +25,7 @@ pub fn compute(
     steps: &[u64],
     n: u64,
     until_period: bool,
-    work_file: Option<&Path>,
+    work_file: Option<&WorkFile>,
     progress: &Progress,
 ) -> Result<Table> {
     let kind = ValueKind::of(game.play);

@@ -10,8 +10,8 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
+use crate::table::work_file::WorkFile;
 use crate::table::{Table, ValueKind};
-use std::path::Path;
 
 /// The values of `game` below `n`, in memory or, with `work_file`, in that memory-mapped file.
 /// With `until_period`, the table stops after the preperiod and one period (the theorem proves
@@ -20,7 +20,7 @@ pub fn compute(
     game: &Game,
     n: u64,
     until_period: bool,
-    work_file: Option<&Path>,
+    work_file: Option<&WorkFile>,
     progress: &Progress,
 ) -> Result<Table> {
     let Some(period) = game.proven_period() else {

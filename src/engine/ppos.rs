@@ -2,11 +2,11 @@
 //! bit table in memory or in a memory-mapped file, resumable.
 
 use super::psieve;
-use super::resumable::{self, Start, Storage};
+use super::resumable::{self, Checkpoint, Start, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule};
 use crate::progress::Progress;
-use crate::table::bits::{BitTable, Checkpoint};
+use crate::table::bits::BitTable;
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
 
@@ -38,8 +38,8 @@ pub fn misere_outcomes(
     let bits = sieve_bits(game, n, storage, progress)?;
     // The bits are complemented in place: without its checkpoint, a later --resume starts over
     // instead of continuing from complemented bits.
-    if let Some(path) = storage.work_file {
-        let _ = std::fs::remove_file(Checkpoint::path_for(path));
+    if let Some(work_file) = storage.work_file {
+        Checkpoint::remove(work_file.path())?;
     }
     let mut values = PackedValues::from_words(n, 1, bits.into_words());
     values.words_mut().iter_mut().for_each(|w| *w = !*w);
@@ -59,7 +59,7 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
             game.spec
         )));
     }
-    let (words, Start { done, .. }) = resumable::open(game, n, n.div_ceil(64), storage)?;
+    let (words, Start { done, .. }) = resumable::open(game, n, Width::fixed(1), storage)?;
     let mut table = BitTable::from_words(n, words);
     // Listed only once the table is known to fit: a huge n has a long step list.
     let steps = game.listed_steps(n).unwrap_or_default();
@@ -73,23 +73,31 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
     if done == 0 && game.play == Play::Normal && min_target == 1 && n > 0 {
         table.words_mut()[0] |= 1;
     }
-    resumable::drive(game, n, storage, &mut table, done, |table, done, stop| {
-        let outcome = psieve::sieve_ppos(
-            &steps,
-            n,
-            start,
-            table.words_mut(),
-            done,
-            &mut |at, count| {
-                progress.set(at);
-                progress.message(format!("{count} P-positions"));
-                stop(at)
-            },
-        );
-        match outcome {
-            psieve::Outcome::Completed { .. } => None,
-            psieve::Outcome::Stopped { at, .. } => Some(at),
-        }
-    })?;
+    resumable::drive(
+        game,
+        n,
+        1,
+        storage,
+        &mut table,
+        done,
+        |table, done, stop| {
+            let outcome = psieve::sieve_ppos(
+                &steps,
+                n,
+                start,
+                table.words_mut(),
+                done,
+                &mut |at, count| {
+                    progress.set(at);
+                    progress.message(format!("{count} P-positions"));
+                    stop(at)
+                },
+            );
+            match outcome {
+                psieve::Outcome::Completed { .. } => None,
+                psieve::Outcome::Stopped { at, .. } => Some(at),
+            }
+        },
+    )?;
     Ok(table)
 }

@@ -1,7 +1,7 @@
 //! Runs [`prime_grundy`](super::prime_grundy) on a 4-bit packed table, resumable.
 
 use super::prime_grundy::{self, Outcome, TooWide};
-use super::resumable::{self, Start, Storage};
+use super::resumable::{self, Start, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
 use crate::progress::Progress;
@@ -25,25 +25,32 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
             prime_grundy::MAX_N
         )));
     }
-    let (words, Start { done, .. }) =
-        resumable::open(game, n, PackedValues::words_for(n, BITS), storage)?;
+    let (words, Start { done, .. }) = resumable::open(game, n, Width::fixed(BITS), storage)?;
     let mut values = PackedValues::from_words(n, BITS, words);
     let mut too_wide = None;
-    resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {
-        let outcome =
-            prime_grundy::prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
-                progress.set(at);
-                stop(at)
-            });
-        match outcome {
-            Ok(Outcome::Completed) => None,
-            Ok(Outcome::Stopped { at }) => Some(at),
-            Err(wide) => {
-                too_wide = Some(wide);
-                None
+    resumable::drive(
+        game,
+        n,
+        BITS,
+        storage,
+        &mut values,
+        done,
+        |values, done, stop| {
+            let outcome =
+                prime_grundy::prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
+                    progress.set(at);
+                    stop(at)
+                });
+            match outcome {
+                Ok(Outcome::Completed) => None,
+                Ok(Outcome::Stopped { at }) => Some(at),
+                Err(wide) => {
+                    too_wide = Some(wide);
+                    None
+                }
             }
-        }
-    })?;
+        },
+    )?;
     if let Some(TooWide { at, value }) = too_wide {
         return Err(Error::Input(format!(
             "position {at} has value {value}, more than the 4 bits of the prime-grundy engine hold (a new record worth reporting); use --engine reference below it"

@@ -35,46 +35,53 @@ pub fn compute_in_segments(
     storage: Storage,
     progress: &Progress,
 ) -> Result<Table> {
-    let steps = match game.listed_steps(n) {
-        Some(steps) if game.play == Play::Normal => steps,
-        _ => {
-            return Err(Error::Input(format!(
-                "the sparse engine computes subtraction sets listed element by element in normal play, not '{}'",
-                game.spec
-            )));
-        }
-    };
+    if !super::ppos::applies(game) || game.play != Play::Normal {
+        return Err(Error::Input(format!(
+            "the sparse engine computes subtraction sets listed element by element in normal play, not '{}'",
+            game.spec
+        )));
+    }
     if storage.work_file.is_none() {
         super::check_in_memory_size(n)?;
     }
     let (mut values, done) = resumable::open_packed(game, n, WIDEST, storage)?;
+    // Listed only once the table is known to fit: a huge n has a long step list.
+    let steps = game.listed_steps(n).unwrap_or_default();
     let mut failed = None;
-    resumable::drive(game, n, storage, &mut values, done, |values, done, stop| {
-        let outcome = sparse_grundy::sparse_grundy(
-            &steps,
-            n,
-            game.min_target(),
-            values,
-            done,
-            Pace {
-                segment,
-                stop: &mut |at| {
-                    progress.set(at);
-                    stop(at)
+    resumable::drive(
+        game,
+        n,
+        WIDEST,
+        storage,
+        &mut values,
+        done,
+        |values, done, stop| {
+            let outcome = sparse_grundy::sparse_grundy(
+                &steps,
+                n,
+                game.min_target(),
+                values,
+                done,
+                Pace {
+                    segment,
+                    stop: &mut |at| {
+                        progress.set(at);
+                        stop(at)
+                    },
+                    abandon: &interrupt::requested,
+                    resolved: &|at| progress.set(at),
                 },
-                abandon: &interrupt::requested,
-                resolved: &|at| progress.set(at),
-            },
-        );
-        match outcome {
-            Ok(Outcome::Completed) => None,
-            Ok(Outcome::Stopped { at }) => Some(at),
-            Err(e) => {
-                failed = Some(e);
-                None
+            );
+            match outcome {
+                Ok(Outcome::Completed) => None,
+                Ok(Outcome::Stopped { at }) => Some(at),
+                Err(e) => {
+                    failed = Some(e);
+                    None
+                }
             }
-        }
-    })?;
+        },
+    )?;
     match failed {
         Some(SparseGrundyError::Table(e)) => return Err(e),
         Some(e) => {

@@ -105,6 +105,25 @@ impl Game {
         }
     }
 
+    /// What the rules are made of, for checkpoints: the spec, and for a set file also the
+    /// number of its elements and a checksum of them, so that a run resumed after the file
+    /// changed is refused.
+    pub fn content_key(&self) -> String {
+        match &self.rule {
+            Rule::Subtraction(SubtractionSet::File { elements, .. }) => {
+                let mut crc = crc32fast::Hasher::new();
+                elements.iter().for_each(|e| crc.update(&e.to_le_bytes()));
+                format!(
+                    "{} [{} elements, crc32 {:08x}]",
+                    self.spec,
+                    elements.len(),
+                    crc.finalize()
+                )
+            }
+            _ => self.spec.clone(),
+        }
+    }
+
     /// A file-name-safe form of the spec: letters, digits, `.`, `_`, `-` and `+` only.
     pub fn file_stem(&self) -> String {
         let text = match &self.rule {

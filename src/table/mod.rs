@@ -3,6 +3,7 @@
 pub mod bits;
 pub mod packed;
 pub mod words;
+pub mod work_file;
 
 use crate::analysis::period::Period;
 use crate::game::Play;

@@ -2,12 +2,11 @@
 //! in memory or in a memory-mapped file. Engines choose the width from a bound they know, or
 //! start narrow and widen the table when a larger value appears.
 
-use super::bits::Checkpoint;
 use super::words::Words;
+use super::work_file::WorkFile;
 use crate::analysis::period::Period;
-use crate::engine::resumable::WorkTable;
-use crate::error::{Error, Result};
-use std::path::Path;
+use crate::engine::resumable::{Checkpoint, WorkTable};
+use crate::error::Result;
 
 /// Values of positions 0..n, `bits` each: value x sits at bit (x·bits) mod 64 of word
 /// x·bits / 64, least significant bits first. The storage may hold more words than the width
@@ -55,13 +54,7 @@ impl PackedValues {
             "no room to widen to {bits} bits"
         );
         if let Some(path) = self.words.path() {
-            let checkpoint = Checkpoint::path_for(path);
-            match std::fs::remove_file(&checkpoint) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(Error::io("cannot remove", &checkpoint, e));
-                }
-                _ => {}
-            }
+            Checkpoint::remove(path)?;
         }
         let old = self.bits;
         let done = done.min(self.n);
@@ -98,11 +91,11 @@ impl PackedValues {
         n: u64,
         bits: u32,
         widest: u32,
-        work_file: Option<&Path>,
+        work_file: Option<&WorkFile>,
     ) -> Result<PackedValues> {
         let len = Self::words_for(n, bits.max(widest));
         let words = match work_file {
-            Some(path) => Words::in_file(path, len, false)?,
+            Some(work_file) => Words::in_file(work_file, len, false)?,
             None => Words::in_memory(len),
         };
         Ok(Self::from_words(n, bits, words))
@@ -255,16 +248,21 @@ impl WorkTable for PackedValues {
         self.words.flush()
     }
 
-    fn width(&self) -> Option<u32> {
-        Some(self.bits)
+    fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    fn words(&self) -> &[u64] {
+        PackedValues::words(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::PackedValues;
-    use crate::engine::resumable::WorkTable;
+    use crate::engine::resumable::{Checkpoint, WorkTable};
     use crate::table::words::Words;
+    use crate::table::work_file::WorkFile;
 
     #[test]
     fn widths_and_round_trips() {
@@ -313,18 +311,14 @@ mod tests {
     fn widening_a_work_file_removes_its_checkpoint() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("v.bin");
-        let words = Words::in_file(&path, 100, false).unwrap();
+        let words = Words::in_file(&WorkFile::acquire(&path).unwrap(), 100, false).unwrap();
         let mut p = PackedValues::from_words(100, 4, words);
         p.set(3, 9);
-        let checkpoint = crate::table::bits::Checkpoint {
-            game: "squares".into(),
-            n: 100,
-            done: 50,
-            bits: Some(4),
-        };
+        let squares = crate::game::Game::parse("squares").unwrap();
+        let checkpoint = Checkpoint::new(&squares, 100, 50, 4, 16, Default::default());
         checkpoint.save(&path).unwrap();
         p.widen(16, 50).unwrap();
-        assert_eq!(crate::table::bits::Checkpoint::load(&path).unwrap(), None);
+        assert_eq!(Checkpoint::load(&path).unwrap(), None);
         assert_eq!((p.get(3), p.bits()), (9, 16));
     }
 
@@ -332,14 +326,15 @@ mod tests {
     fn file_backed_values_persist() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("v.bin");
-        let mut p = PackedValues::zeroed(100, 4, 4, Some(&path)).unwrap();
+        let work_file = WorkFile::acquire(&path).unwrap();
+        let mut p = PackedValues::zeroed(100, 4, 4, Some(&work_file)).unwrap();
         p.set(99, 11);
         p.flush().unwrap();
         drop(p);
         assert_eq!(
-            PackedValues::from_words(100, 4, Words::in_file(&path, 7, true).unwrap()).get(99),
+            PackedValues::from_words(100, 4, Words::in_file(&work_file, 7, true).unwrap()).get(99),
             11
         );
-        assert!(Words::in_file(&path, 13, true).is_err());
+        assert!(Words::in_file(&work_file, 13, true).is_err());
     }
 }

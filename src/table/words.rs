@@ -1,22 +1,25 @@
 //! Storage of 64-bit words, in memory or in a memory-mapped file (so a table is bounded by
 //! disk, not RAM). Words are stored little-endian.
 
+use super::work_file::WorkFile;
 use crate::error::{Error, Result};
+use fs4::FileExt;
 use memmap2::MmapMut;
 use std::fs::OpenOptions;
-use std::path::{Path, PathBuf};
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
 
 /// A fixed number of u64 words.
 #[derive(Debug)]
 pub enum Words {
     /// Words on the heap.
     Memory(Vec<u64>),
-    /// Words in a memory-mapped file.
+    /// Words in a memory-mapped work file, whose lock they hold while mapped.
     File {
         /// The mapping.
         map: MmapMut,
         /// The file.
-        path: PathBuf,
+        work_file: WorkFile,
     },
 }
 
@@ -26,10 +29,13 @@ impl Words {
         Words::Memory(vec![0; len as usize])
     }
 
-    /// `len` words in the file at `path`: zeroed when `keep` is false; when `keep` is true the
-    /// file must already hold exactly `len` words, which are kept (for resuming).
-    /// A new file must fit in the free space of its disk.
-    pub fn in_file(path: &Path, len: u64, keep: bool) -> Result<Words> {
+    /// `len` words in the locked work file `work_file`: zeroed when `keep` is false; when
+    /// `keep` is true the file must already hold exactly `len` words, which are kept (for
+    /// resuming). The file's blocks are reserved on disk before it is mapped, so a disk that
+    /// fills up later cannot fault the mapping; a table that does not fit is refused with one
+    /// line and its new file removed.
+    pub fn in_file(work_file: &WorkFile, len: u64, keep: bool) -> Result<Words> {
+        let path = work_file.path();
         let bytes = len.checked_mul(8).ok_or_else(|| {
             Error::Input("the table is larger than 2^64 bytes; use a smaller -n".into())
         })?;
@@ -53,15 +59,23 @@ impl Words {
                 path.display()
             )));
         }
-        file.set_len(bytes)
-            .map_err(|e| Error::io("cannot size", path, e))?;
-        // SAFETY: the file was opened read-write by this process and is not resized while
-        // mapped; another process writing to it at the same time is outside supported use.
+        let sized = file.set_len(bytes).and_then(|_| reserve(&file, bytes));
+        if let Err(e) = sized {
+            if !keep {
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(match e.raw_os_error() {
+                Some(code) if code == ENOSPC => no_room(path, bytes),
+                _ => Error::io("cannot size", path, e),
+            });
+        }
+        // SAFETY: the file was opened read-write by this process, is locked against other
+        // nimsieve runs for as long as it is mapped, and is not resized while mapped.
         let map =
             unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::io("cannot map", path, e))?;
         Ok(Words::File {
             map,
-            path: path.to_path_buf(),
+            work_file: work_file.clone(),
         })
     }
 
@@ -85,7 +99,7 @@ impl Words {
     pub fn path(&self) -> Option<&Path> {
         match self {
             Words::Memory(_) => None,
-            Words::File { path, .. } => Some(path),
+            Words::File { work_file, .. } => Some(work_file.path()),
         }
     }
 
@@ -93,29 +107,78 @@ impl Words {
     pub fn flush(&self) -> Result<()> {
         match self {
             Words::Memory(_) => Ok(()),
-            Words::File { map, path } => {
-                map.flush().map_err(|e| Error::io("cannot write", path, e))
+            Words::File { map, work_file } => map
+                .flush()
+                .map_err(|e| Error::io("cannot write", work_file.path(), e)),
+        }
+    }
+
+    /// Zeroes every bit from bit `from` of the words on (bit b being bit b % 64 of word
+    /// b / 64), writing only words that are not zero already.
+    pub fn clear_from_bit(&mut self, from: u64) {
+        let words = self.get_mut();
+        let first = (from / 64) as usize;
+        if first >= words.len() {
+            return;
+        }
+        if !from.is_multiple_of(64) {
+            words[first] &= (1u64 << (from % 64)) - 1;
+        }
+        let whole = first + usize::from(!from.is_multiple_of(64));
+        for word in &mut words[whole..] {
+            if *word != 0 {
+                *word = 0;
             }
         }
     }
 }
 
-/// Refuses a table file that would not fit on its disk.
-fn check_free_space(path: &Path, bytes: u64) -> Result<()> {
-    let folder = path
-        .parent()
+/// The error number of a full disk (Linux and the BSDs agree on it).
+const ENOSPC: i32 = 28;
+
+/// Reserves the blocks of the file's first `bytes`; file systems without `fallocate` keep the
+/// sparse file (the free-space check before is then the only guard).
+fn reserve(file: &std::fs::File, bytes: u64) -> std::io::Result<()> {
+    const EOPNOTSUPP: i32 = 95;
+    match file.allocate(bytes) {
+        Err(e) if e.raw_os_error() == Some(EOPNOTSUPP) => Ok(()),
+        other => other,
+    }
+}
+
+/// The one-line error of a table that does not fit on its disk.
+fn no_room(path: &Path, bytes: u64) -> Error {
+    let folder = folder_of(path);
+    let free = fs4::available_space(folder).unwrap_or(0);
+    Error::Input(format!(
+        "the table needs {:.2} GiB in '{}' but only {:.2} GiB are free; use a smaller -n or free disk space",
+        gib(bytes),
+        folder.display(),
+        gib(free)
+    ))
+}
+
+/// Bytes in GiB, for messages.
+fn gib(bytes: u64) -> f64 {
+    bytes as f64 / (1u64 << 30) as f64
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
         .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+        .unwrap_or(Path::new("."))
+}
+
+/// Refuses a table file that would not fit on its disk, counting the blocks of an old file at
+/// `path` (left by an earlier run) as free, since it is replaced.
+fn check_free_space(path: &Path, bytes: u64) -> Result<()> {
+    let folder = folder_of(path);
     let free = fs4::available_space(folder)
         .map_err(|e| Error::io("cannot query free space of", folder, e))?;
-    if bytes > free {
-        let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
-        return Err(Error::Input(format!(
-            "the table needs {:.2} GiB in '{}' but only {:.2} GiB are free; use a smaller -n or free disk space",
-            gib(bytes),
-            folder.display(),
-            gib(free)
-        )));
+    let replaced = std::fs::metadata(path).map_or(0, |m| m.blocks() * 512);
+    if bytes > free.saturating_add(replaced) {
+        return Err(no_room(path, bytes));
     }
     Ok(())
 }

@@ -1,0 +1,208 @@
+//! Long runs on a table of words, in memory or in a memory-mapped work file: a checkpoint
+//! beside the file every minute and on Ctrl-C, and `--resume` from the last checkpoint.
+
+mod checkpoint;
+
+pub use checkpoint::{CHUNK_BYTES, Checkpoint, Digest};
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::interrupt;
+use crate::table::packed::PackedValues;
+use crate::table::words::Words;
+use crate::table::work_file::WorkFile;
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How often a file-backed run saves a checkpoint, unless told otherwise.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
+
+/// Where a run keeps its table, and whether it continues an interrupted run.
+#[derive(Debug, Clone, Copy)]
+pub struct Storage<'a> {
+    /// The memory-mapped work file, locked; None keeps the table in memory.
+    pub work_file: Option<&'a WorkFile>,
+    /// Continue from the work file's checkpoint when it belongs to the same game and n.
+    pub resume: bool,
+    /// The least time between two checkpoints of a file-backed run (zero: at every point
+    /// where the engine can stop).
+    pub checkpoint_every: Duration,
+}
+
+impl Default for Storage<'_> {
+    fn default() -> Self {
+        Storage {
+            work_file: None,
+            resume: false,
+            checkpoint_every: CHECKPOINT_EVERY,
+        }
+    }
+}
+
+/// The table of a run: it can write its pages to disk, and shows the words its checkpoints
+/// take checksums of.
+pub trait WorkTable {
+    /// Writes a file-backed table's pages to disk.
+    fn flush(&self) -> Result<()>;
+
+    /// Bits a value now.
+    fn bits(&self) -> u32;
+
+    /// The words of the table at its current width.
+    fn words(&self) -> &[u64];
+}
+
+/// Bits a value of a run's table: where a new run starts, and the most its storage holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Width {
+    /// Bits a value of a new run.
+    pub start: u32,
+    /// Bits a value the storage has room for.
+    pub widest: u32,
+}
+
+impl Width {
+    /// A table that keeps `bits` bits a value.
+    pub fn fixed(bits: u32) -> Width {
+        Width {
+            start: bits,
+            widest: bits,
+        }
+    }
+}
+
+/// Where a run starts: the positions already final, and the width of the table then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Start {
+    /// Positions below this are final.
+    pub done: u64,
+    /// Bits a value of the table.
+    pub bits: u32,
+}
+
+/// The words of a run's table (room for n values of `width.widest` bits) and where the run
+/// starts in them. A work file is locked for as long as the words live (a second run on it is
+/// refused); with `resume`, its checkpoint must belong to this game and n and the finished
+/// part of the file must match the checkpoint's checksums, else the run is refused with one
+/// line. Everything after the finished part is cleared, so the run continues exactly as an
+/// uninterrupted one would.
+pub fn open(game: &Game, n: u64, width: Width, storage: Storage) -> Result<(Words, Start)> {
+    let len = PackedValues::words_for(n, width.widest);
+    let fresh = Start {
+        done: 0,
+        bits: width.start,
+    };
+    let Some(work_file) = storage.work_file else {
+        return Ok((Words::in_memory(len), fresh));
+    };
+    let path = work_file.path();
+    let checkpoint = if storage.resume {
+        Checkpoint::load(path)?
+    } else {
+        None
+    };
+    let Some(c) = checkpoint else {
+        Checkpoint::remove(path)?;
+        return Ok((Words::in_file(work_file, len, false)?, fresh));
+    };
+    c.check_fields(game, n, width.widest, path)?;
+    let mut words = Words::in_file(work_file, len, true)?;
+    c.check_table(words.get(), path)?;
+    words.clear_from_bit(c.done * u64::from(c.bits));
+    Ok((
+        words,
+        Start {
+            done: c.done,
+            bits: c.bits,
+        },
+    ))
+}
+
+/// A packed table of `n` values that widens as larger values appear, and the positions already
+/// final in it: room for `widest` bits a value (a narrower table leaves the rest of its storage
+/// untouched), at the width the checkpoint records, or 1 bit for a new run.
+pub fn open_packed(
+    game: &Game,
+    n: u64,
+    widest: u32,
+    storage: Storage,
+) -> Result<(PackedValues, u64)> {
+    let width = Width { start: 1, widest };
+    let (words, Start { done, bits }) = open(game, n, width, storage)?;
+    Ok((PackedValues::from_words(n, bits, words), done))
+}
+
+/// Runs `advance(table, done, stop)` until it completes. The engine calls `stop(at)` whenever
+/// the positions below `at` are final; when it answers Break, the engine returns `Some(at)`.
+/// A stop saves a checkpoint (file-backed runs) and, on Ctrl-C or SIGTERM, ends the run with
+/// [`Error::Interrupted`]; the engine returns None when every position is final. A file-backed
+/// run also saves a checkpoint when it completes, kept until the caller has written its
+/// outputs and calls [`remove_work_files`], so that a run killed while writing them loses
+/// nothing. The work file has room for `widest` bits a value.
+pub fn drive<T: WorkTable>(
+    game: &Game,
+    n: u64,
+    widest: u32,
+    storage: Storage,
+    table: &mut T,
+    mut done: u64,
+    mut advance: impl FnMut(&mut T, u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> Option<u64>,
+) -> Result<()> {
+    let _polling = interrupt::Polling::start();
+    // Checksums of whole chunks stay valid while the width does; widening repacks them all.
+    let mut digest = (0, Digest::default());
+    let mut save = |table: &T, done: u64| -> Result<()> {
+        let Some(work_file) = storage.work_file else {
+            return Ok(());
+        };
+        table.flush()?;
+        let known: &[u32] = if digest.0 == table.bits() {
+            &digest.1.sums
+        } else {
+            &[]
+        };
+        let checkpoint = Checkpoint::of_table(game, n, done, widest, table, known);
+        digest = (table.bits(), checkpoint.digest.clone());
+        checkpoint.save(work_file.path())
+    };
+    loop {
+        let started = Instant::now();
+        let mut stop = |_at: u64| {
+            let due = storage.work_file.is_some() && started.elapsed() >= storage.checkpoint_every;
+            if interrupt::requested() || due {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let Some(at) = advance(table, done, &mut stop) else {
+            save(table, n)?;
+            if storage.work_file.is_some() {
+                interrupt::set_note(
+                    "the table is complete and saved; run the same command with --resume to write the outputs",
+                );
+            }
+            return Ok(());
+        };
+        done = at;
+        save(table, done)?;
+        if interrupt::requested() {
+            return Err(Error::Interrupted(match storage.work_file {
+                Some(_) => format!(
+                    "{done} of {n} positions are saved; run the same command with --resume to continue"
+                ),
+                None => format!(
+                    "stopped at {done} of {n} positions; the table was in memory, so nothing is saved"
+                ),
+            }));
+        }
+    }
+}
+
+/// Removes a finished run's work file and its checkpoint (the checkpoint first, so a run
+/// killed in between leaves no checkpoint without its table).
+pub fn remove_work_files(work_file: &Path) {
+    let _ = Checkpoint::remove(work_file);
+    let _ = std::fs::remove_file(work_file);
+}

@@ -1,0 +1,497 @@
+//! Fault injection on the resumable engines: runs killed with SIGKILL and resumed, damaged
+//! checkpoints and work files, concurrent runs on one work file, edited set files, SIGTERM, a
+//! run killed while writing its outputs, and a disk that fills up. Every case must end in a
+//! correct table (byte-identical to an uninterrupted run) or a one-line error.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output};
+use std::time::{Duration, Instant};
+
+/// A resumable run: its arguments (without -o), its work file and its table file.
+struct Case {
+    args: &'static [&'static str],
+    work: &'static str,
+    table: &'static str,
+}
+
+/// One case for each resumable engine, each a run of about a second.
+const CASES: [Case; 4] = [
+    Case {
+        args: &["ppos", "squares", "-n", "2^26", "-f", "u64"],
+        work: "squares-67108864-ppos.bits",
+        table: "squares-67108864-ppos.u64",
+    },
+    Case {
+        args: &["grundy", "primes", "-n", "4e7", "-f", "bin"],
+        work: "primes-40000000.values",
+        table: "primes-40000000.bin",
+    },
+    Case {
+        args: &["grundy", "proper-divisors", "-n", "2e7", "-f", "bin"],
+        work: "proper-divisors-20000000.values",
+        table: "proper-divisors-20000000.bin",
+    },
+    Case {
+        args: &["grundy", "squares", "-n", "2^23", "-f", "bin"],
+        work: "squares-8388608.values",
+        table: "squares-8388608.bin",
+    },
+];
+
+fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("nimsieve")
+}
+
+/// `nimsieve ARGS… -q -o FOLDER/` in `dir`, with `extra` arguments.
+fn command(dir: &Path, args: &[&str], folder: &str, extra: &[&str]) -> Command {
+    let mut cmd = Command::new(binary());
+    cmd.current_dir(dir)
+        .args(args)
+        .args(["-q", "-o", &format!("{folder}/")])
+        .args(extra);
+    cmd
+}
+
+fn run(dir: &Path, args: &[&str], folder: &str, extra: &[&str]) -> Output {
+    command(dir, args, folder, extra).output().unwrap()
+}
+
+/// The one line of a refused run, checked to be one line with the project's prefix and exit 2.
+fn refusal(out: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "expected a refusal: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.starts_with("nimsieve: error: "), "{stderr}");
+    stderr
+}
+
+fn succeeded(out: &Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The table of an uninterrupted run, in memory.
+fn reference(dir: &Path, case: &Case) -> Vec<u8> {
+    succeeded(&run(dir, case.args, "reference", &[]));
+    std::fs::read(dir.join("reference").join(case.table)).unwrap()
+}
+
+/// Waits until `path` exists (the run got that far), failing after a minute.
+fn wait_for(path: &Path, child: &mut Child) {
+    let started = Instant::now();
+    while !path.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before {} appeared",
+            path.display()
+        );
+        assert!(started.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill")
+        .args([name, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// The checkpoint's fields.
+fn checkpoint(state: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(state).unwrap();
+    serde_json::from_str::<serde_json::Value>(&text).unwrap()["checkpoint"].clone()
+}
+
+/// Runs `case` into `work/` with a checkpoint at every stop and kills it with SIGKILL once it
+/// has saved a checkpoint with some positions done; keeps a copy of its files in `snapshot/`.
+fn killed_midway(dir: &Path, case: &Case) {
+    let work = dir.join("work");
+    let state = work.join(format!("{}.state.json", case.work));
+    let mut child = command(
+        dir,
+        case.args,
+        "work",
+        &["--resume", "--checkpoint-every", "0"],
+    )
+    .spawn()
+    .unwrap();
+    wait_for(&state, &mut child);
+    let started = Instant::now();
+    while checkpoint(&state)["done"].as_u64().unwrap_or(0) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    signal(&child, "-KILL");
+    assert_eq!(child.wait().unwrap().code(), None, "killed by a signal");
+    assert!(
+        !work.join(case.table).exists(),
+        "killed before the outputs were written"
+    );
+    copy_files(&work, &dir.join("snapshot"), case);
+}
+
+fn copy_files(from: &Path, to: &Path, case: &Case) {
+    std::fs::create_dir_all(to).unwrap();
+    for name in [case.work.to_string(), format!("{}.state.json", case.work)] {
+        std::fs::copy(from.join(&name), to.join(&name)).unwrap();
+    }
+}
+
+/// Puts the snapshot back into `work/`, changes it with `damage`, and resumes.
+fn resume_after(dir: &Path, case: &Case, damage: impl FnOnce(&Path, &Path)) -> Output {
+    let work = dir.join("work");
+    copy_files(&dir.join("snapshot"), &work, case);
+    damage(
+        &work.join(case.work),
+        &work.join(format!("{}.state.json", case.work)),
+    );
+    run(dir, case.args, "work", &["--resume"])
+}
+
+fn flip_byte(path: &Path, at: u64) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[at as usize] ^= 0x10;
+    std::fs::write(path, bytes).unwrap();
+}
+
+fn edit(path: &Path, change: impl FnOnce(String) -> String) {
+    let text = std::fs::read_to_string(path).unwrap();
+    std::fs::write(path, change(text)).unwrap();
+}
+
+#[test]
+fn killed_runs_resume_exactly_and_every_damage_is_refused() {
+    for case in &CASES {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        let want = reference(dir, case);
+        killed_midway(dir, case);
+        let saved = checkpoint(
+            &dir.join("snapshot")
+                .join(format!("{}.state.json", case.work)),
+        );
+        let (done, bits, n) = (
+            saved["done"].as_u64().unwrap(),
+            saved["bits"].as_u64().unwrap(),
+            saved["n"].as_u64().unwrap(),
+        );
+        let final_bytes = done * bits / 8;
+        let label = case.args.join(" ");
+        let work_table = || dir.join("work").join(case.table);
+
+        // Untouched: the resumed table equals the uninterrupted one.
+        succeeded(&resume_after(dir, case, |_, _| {}));
+        assert_eq!(std::fs::read(work_table()).unwrap(), want, "{label}");
+        assert!(!dir.join("work").join(case.work).exists(), "{label}");
+
+        // Bytes after the finished part do not matter: they are cleared on resume.
+        let size = std::fs::metadata(dir.join("snapshot").join(case.work))
+            .unwrap()
+            .len();
+        if final_bytes + 1 < size {
+            let out = resume_after(dir, case, |table, _| {
+                flip_byte(table, final_bytes + 1);
+                flip_byte(table, size - 1);
+            });
+            succeeded(&out);
+            assert_eq!(std::fs::read(work_table()).unwrap(), want, "{label}");
+        }
+
+        // Every change to the finished part, the file's size or the checkpoint is refused.
+        for at in [0, final_bytes / 2, final_bytes.saturating_sub(1)] {
+            let out = resume_after(dir, case, |table, _| flip_byte(table, at));
+            let line = refusal(&out);
+            assert!(
+                line.contains("was changed after its checkpoint"),
+                "{label}: {line}"
+            );
+        }
+        let resized: [fn(&Path, u64); 2] = [
+            |table, size| {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(table)
+                    .unwrap()
+                    .set_len(size - 8)
+                    .unwrap()
+            },
+            |table, size| {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(table)
+                    .unwrap()
+                    .set_len(size + 8)
+                    .unwrap()
+            },
+        ];
+        for resize in resized {
+            refusal(&resume_after(dir, case, |table, _| resize(table, size)));
+        }
+        let edits: [(&str, String); 5] = [
+            ("\"done\":", format!("\"done\":{},\"x\":", done + 1)),
+            ("\"done\":", format!("\"done\":{n},\"x\":")),
+            ("\"bits\":", format!("\"bits\":{},\"x\":", bits * 2)),
+            ("\"n\":", format!("\"n\":{},\"x\":", n + 1)),
+            ("\"crc32\":", "\"crc32\":1,\"x\":".to_string()),
+        ];
+        for (field, replacement) in edits {
+            let out = resume_after(dir, case, |_, state| {
+                edit(state, |text| text.replacen(field, &replacement, 1))
+            });
+            refusal(&out);
+        }
+        for garbage in ["", "{", "{\"checkpoint\":{}}", "[1,2]"] {
+            let out = resume_after(dir, case, |_, state| {
+                std::fs::write(state, garbage).unwrap()
+            });
+            refusal(&out);
+        }
+        // Without --resume the run starts over and is right.
+        copy_files(&dir.join("snapshot"), &dir.join("work"), case);
+        succeeded(&run(dir, case.args, "work", &[]));
+        assert_eq!(std::fs::read(work_table()).unwrap(), want, "{label}");
+    }
+}
+
+#[test]
+fn a_second_run_on_the_same_work_file_is_refused_and_the_first_stays_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let case = &CASES[2];
+    let want = reference(dir, case);
+    let mut first = command(dir, case.args, "work", &["--resume"])
+        .spawn()
+        .unwrap();
+    let lock = dir.join("work").join(format!("{}.lock", case.work));
+    wait_for(&lock, &mut first);
+    // The same command, and another output of the same game and n in the same folder.
+    let mut csv = case.args.to_vec();
+    csv.truncate(csv.len() - 2);
+    for (args, extra) in [
+        (case.args, vec!["--resume"]),
+        (&csv[..], vec!["-f", "csv", "--resume"]),
+    ] {
+        let line = refusal(&run(dir, args, "work", &extra));
+        assert!(
+            line.contains(&format!(
+                "in use by another nimsieve run (pid {}",
+                first.id()
+            )),
+            "{line}"
+        );
+    }
+    assert!(first.wait().unwrap().success());
+    assert_eq!(
+        std::fs::read(dir.join("work").join(case.table)).unwrap(),
+        want
+    );
+    assert!(!lock.exists(), "the lock file is removed");
+    // A lock file left by a killed run does not block the next one.
+    let mut killed = command(dir, case.args, "work", &["--resume"])
+        .spawn()
+        .unwrap();
+    wait_for(&lock, &mut killed);
+    signal(&killed, "-KILL");
+    killed.wait().unwrap();
+    succeeded(&run(dir, case.args, "work", &["--resume"]));
+    assert_eq!(
+        std::fs::read(dir.join("work").join(case.table)).unwrap(),
+        want
+    );
+}
+
+#[test]
+fn sigterm_saves_a_checkpoint_like_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let case = &CASES[1];
+    let want = reference(dir, case);
+    let mut child = command(dir, case.args, "work", &["--resume"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(
+        &dir.join("work").join(format!("{}.lock", case.work)),
+        &mut child,
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    signal(&child, "-TERM");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("saved; run the same command with --resume"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    succeeded(&run(dir, case.args, "work", &["--resume"]));
+    assert_eq!(
+        std::fs::read(dir.join("work").join(case.table)).unwrap(),
+        want
+    );
+}
+
+#[test]
+fn a_set_file_edited_before_resume_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    std::fs::create_dir(dir.join("a")).unwrap();
+    let moves = dir.join("a/moves.txt");
+    std::fs::write(&moves, "1\n4\n9\n16\n25\n36\n49\n").unwrap();
+    let case = Case {
+        args: &["ppos", "set-file:a/moves.txt", "-n", "2^27", "-f", "bin"],
+        work: "set-file_moves-134217728-ppos.bits",
+        table: "set-file_moves-134217728-ppos.bin",
+    };
+    let want = reference(dir, &case);
+    killed_midway(dir, &case);
+    std::fs::write(&moves, "1\n9\n16\n25\n36\n49\n").unwrap();
+    let line = refusal(&resume_after(dir, &case, |_, _| {}));
+    assert!(line.contains("the set file changed"), "{line}");
+    std::fs::write(&moves, "1\n4\n9\n16\n25\n36\n49\n").unwrap();
+    succeeded(&resume_after(dir, &case, |_, _| {}));
+    assert_eq!(
+        std::fs::read(dir.join("work").join(case.table)).unwrap(),
+        want
+    );
+}
+
+#[test]
+fn a_run_killed_while_writing_keeps_its_table_and_the_next_run_cleans_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let case = &CASES[2];
+    let want = reference(dir, case);
+    // Writing into a FIFO that nobody reads blocks after the table is complete.
+    let output = dir.join("output");
+    std::fs::create_dir(&output).unwrap();
+    let fifo = output.join("blocked.bin");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut args = case.args.to_vec();
+    args.extend(["-q", "--resume", "-o", "output/blocked.bin"]);
+    let mut child = Command::new(binary())
+        .current_dir(dir)
+        .args(&args)
+        .spawn()
+        .unwrap();
+    let state = output.join(format!("{}.state.json", case.work));
+    let started = Instant::now();
+    while !state.exists() || checkpoint(&state)["done"] != checkpoint(&state)["n"] {
+        assert!(started.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    signal(&child, "-KILL");
+    child.wait().unwrap();
+    // A temporary file left by a process that is gone.
+    let mut gone = Command::new("true").spawn().unwrap();
+    gone.wait().unwrap();
+    let stale = output.join(format!("{}.partial-{}", case.table, gone.id()));
+    std::fs::write(&stale, "half a table").unwrap();
+
+    let started = Instant::now();
+    succeeded(&run(dir, case.args, "output", &["--resume"]));
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "the complete table is not recomputed"
+    );
+    assert_eq!(std::fs::read(output.join(case.table)).unwrap(), want);
+    assert!(!stale.exists(), "the stale temporary file is removed");
+    assert!(!output.join(case.work).exists());
+}
+
+/// A tmpfs of `megabytes` mounted on a new folder in `dir`, or None (with a printed reason)
+/// where mounting is not allowed; with CI set it must work.
+fn small_disk(dir: &Path, megabytes: u32) -> Option<PathBuf> {
+    let mount = dir.join("disk");
+    std::fs::create_dir(&mount).unwrap();
+    let status = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", &format!("size={megabytes}m"), "tmpfs"])
+        .arg(&mount)
+        .stderr(std::process::Stdio::null())
+        .status();
+    if status.is_ok_and(|s| s.success()) {
+        return Some(mount);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "cannot mount a tmpfs, which CI must test"
+    );
+    eprintln!("SKIPPED: cannot mount a tmpfs here (needs root); the full-disk test did not run");
+    None
+}
+
+struct Unmount(PathBuf);
+
+impl Drop for Unmount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let case = &CASES[2];
+    let want = reference(dir, case);
+    let Some(disk) = small_disk(dir, 48) else {
+        return;
+    };
+    let _unmount = Unmount(disk.clone());
+    let folder = "disk/run";
+
+    // The work file (20 MB) is reserved at the start; the disk is then filled by another
+    // process, so only the 20 MB output cannot be written.
+    let mut child = command(dir, case.args, folder, &["--resume"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&disk.join("run").join(case.work), &mut child);
+    let filler = disk.join("filler");
+    let _ = Command::new("dd")
+        .args(["if=/dev/zero", "bs=1M", "count=64"])
+        .arg(format!("of={}", filler.display()))
+        .stderr(std::process::Stdio::null())
+        .status();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    match out.status.code() {
+        Some(0) => assert_eq!(
+            std::fs::read(disk.join("run").join(case.table)).unwrap(),
+            want
+        ),
+        Some(1) => {
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.contains("No space left"), "{stderr}");
+            assert!(!disk.join("run").join(case.table).exists());
+        }
+        other => panic!("exit {other:?}: {stderr}"),
+    }
+    std::fs::remove_file(&filler).unwrap();
+    succeeded(&run(dir, case.args, folder, &["--resume"]));
+    assert_eq!(
+        std::fs::read(disk.join("run").join(case.table)).unwrap(),
+        want
+    );
+
+    // A table larger than the disk is refused before computing; a work file left by an
+    // earlier run counts as free space, since it is replaced.
+    let big = ["grundy", "proper-divisors", "-n", "6e7", "-f", "json"];
+    let line = refusal(&run(dir, &big, folder, &["--resume"]));
+    assert!(line.contains("GiB are free"), "{line}");
+    std::fs::remove_file(disk.join("run").join(case.table)).unwrap();
+    let leftover = disk.join("run").join(case.work);
+    std::fs::write(&leftover, vec![1u8; 30 << 20]).unwrap();
+    succeeded(&run(dir, case.args, folder, &["--resume", "-f", "json"]));
+}

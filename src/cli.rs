@@ -1,10 +1,12 @@
 //! Command-line parsing (clap) and the subcommands.
 
-use clap::{Args, Parser, Subcommand};
-use nimsieve::analysis::{counting::PCounts, position, summary::summarize};
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use nimsieve::analysis::counting::{MAX_MODULUS, PCounts};
+use nimsieve::analysis::{position, summary::summarize};
 use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
 use nimsieve::engine::resumable::Storage;
 use nimsieve::engine::{self, EngineKind};
+use nimsieve::error::printable;
 use nimsieve::game::{CATALOGUE, Game, file_safe};
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
@@ -13,6 +15,7 @@ use nimsieve::sweep::{self as family_sweep, Family, RowFormat, Shard};
 use nimsieve::table::work_file::WorkFile;
 use nimsieve::table::{Table, ValueKind};
 use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -41,7 +44,9 @@ enum Command {
     Ppos {
         #[command(flatten)]
         table: TableArgs,
-        /// Index of the first P-position in b-files and CSV.
+        /// Index of the first P-position in b-files, CSV and xlsx. Refused when offset + N - 1
+        /// (a bound on the last index, checked before the run) passes 2^64 - 1, or, for xlsx,
+        /// reaches 2^53.
         #[arg(long, default_value_t = 0)]
         offset: u64,
     },
@@ -68,11 +73,12 @@ enum Command {
         /// the period of a finite subtraction set).
         #[arg(long)]
         game: Option<String>,
-        /// Modulus of the P-position counts by residue.
+        /// Modulus of the P-position counts by residue, 1 to 65536 (2^16).
         #[arg(long = "mod", default_value = "5")]
         modulus: String,
     },
-    /// Run a family of games and write one summary row per game (CSV and JSON lines).
+    /// Run a family of games and write one summary row per game (CSV and JSON lines); at most
+    /// 2^20 games a run (split larger families with --shard).
     Sweep(SweepArgs),
     /// Draw a table nimsieve wrote as a PNG or SVG picture.
     Plot {
@@ -105,7 +111,7 @@ enum Command {
         /// The file holds P-positions (b-files and npy; default: when its name ends in -ppos).
         #[arg(long)]
         ppos: bool,
-        /// Worker threads (default: all cores).
+        /// Worker threads, 1 to 1024 (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
         /// No progress bar and no note on the method's cost.
@@ -123,7 +129,7 @@ struct SweepArgs {
     family: String,
     /// Positions per game: the cap of finite subtraction sets, which stop at their proven
     /// period (default 2^20); required for other games.
-    #[arg(short = 'n')]
+    #[arg(short = 'n', allow_negative_numbers = true)]
     n: Option<String>,
     /// Output format; repeat or separate with commas for both.
     #[arg(
@@ -141,7 +147,7 @@ struct SweepArgs {
     /// Run only the I-th of K contiguous parts of the family (1 <= I <= K).
     #[arg(long, value_name = "I/K")]
     shard: Option<String>,
-    /// Worker threads (default: all cores).
+    /// Worker threads, 1 to 1024 (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
     /// No progress bar and no list of written files.
@@ -154,7 +160,7 @@ struct TableArgs {
     /// Game spec, e.g. squares, sub:1,3,4, primes+leave1, bachet:3+misere (see `nimsieve games`).
     game: String,
     /// Number of positions: 1000000, 1_000_000, 1e6, 2.5e6 or 2^20.
-    #[arg(short = 'n')]
+    #[arg(short = 'n', allow_negative_numbers = true)]
     n: String,
     /// Output format; repeat or separate with commas for several.
     #[arg(
@@ -169,7 +175,7 @@ struct TableArgs {
     /// Default: output/<game>-<N>.<ext>.
     #[arg(short = 'o', long)]
     output: Option<String>,
-    /// Worker threads (default: all cores).
+    /// Worker threads, 1 to 1024 (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
     /// No progress bar and no list of written files.
@@ -189,7 +195,7 @@ struct TableArgs {
     /// grundy: stop as soon as the period of a finite subtraction set is proven.
     #[arg(long)]
     until_period: bool,
-    /// Modulus of the JSON's P-position counts by residue.
+    /// Modulus of the JSON's P-position counts by residue, 1 to 65536 (2^16).
     #[arg(long = "mod", default_value = "5")]
     modulus: String,
     /// CSV and xlsx: K values a row (a header n,+0,+1,…), like the tables of textbooks.
@@ -205,14 +211,54 @@ struct PposOptions {
 
 /// Runs the command line and returns the exit code.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
-    match run(cli.command) {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let result = Cli::try_parse_from(&args)
+        .map_err(|e| usage_error(e, args.get(1)))
+        .and_then(|cli| run(cli.command));
+    match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("nimsieve: error: {e}");
+            eprintln!("nimsieve: error: {}", printable(&e.to_string()));
             e.exit_code()
         }
     }
+}
+
+/// clap's error as one line: its message (the lines before the first blank one, joined), its
+/// tips, and the help to read (of the subcommand when `first` names one). `--help`,
+/// `--version` and the help shown when no command is given are printed by clap as they are,
+/// and exit.
+fn usage_error(e: clap::Error, first: Option<&OsString>) -> Error {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    let message: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    let help = match first
+        .and_then(|arg| arg.to_str())
+        .filter(|arg| Cli::command().find_subcommand(arg).is_some())
+    {
+        Some(command) => format!("see 'nimsieve {command} --help'"),
+        None => "see 'nimsieve --help'".to_string(),
+    };
+    let fixes: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("tip: "))
+        .chain([help.as_str()])
+        .collect();
+    Error::Input(format!("{message}; {}", fixes.join("; ")))
 }
 
 fn run(command: Command) -> Result<()> {
@@ -262,10 +308,7 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     if n == 0 {
         return Err(Error::Input("-n must be at least 1".into()));
     }
-    let modulus = parse_u64(&args.modulus)?;
-    if modulus == 0 {
-        return Err(Error::Input("--mod must be at least 1".into()));
-    }
+    let modulus = parse_modulus(&args.modulus)?;
     let threads = configure_threads(args.threads)?;
     let mut formats = args.formats.clone();
     formats.dedup();
@@ -288,9 +331,10 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     };
     // grundy writes n values; the number of P-positions is known only after the run.
     let numbers = ppos.is_none().then_some(n);
+    let largest = largest_number(n, ppos)?;
     formats
         .iter()
-        .try_for_each(|f| f.check_size(n, numbers, &options))?;
+        .try_for_each(|f| f.check_size(largest, numbers, &options))?;
     nimsieve::interrupt::install();
 
     let started = Instant::now();
@@ -372,7 +416,7 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
             Ok(()) if args.quiet => {}
             Ok(()) => {
                 if let Destination::File(path) = destination {
-                    eprintln!("wrote {}", path.display());
+                    wrote(path);
                 }
             }
             Err(e) => {
@@ -421,7 +465,7 @@ fn sweep(args: &SweepArgs) -> Result<()> {
     for (format, destination) in &destinations {
         emit::write_with(destination, |out| format.write(&rows, out))?;
         if let (Destination::File(path), false) = (destination, args.quiet) {
-            eprintln!("wrote {}", path.display());
+            wrote(path);
         }
     }
     let unproven = rows.iter().filter(|r| r.period.is_none()).count();
@@ -452,11 +496,20 @@ fn output_folder(output: Option<&str>) -> Result<PathBuf> {
     Ok(folder.to_path_buf())
 }
 
+/// The most worker threads `--threads` starts: more than the cores of large servers, while
+/// each thread reserves its own stack, and threads beyond the cores only slow a run.
+const MAX_THREADS: usize = 1024;
+
 /// Sets the worker pool size and returns the number of threads in use.
 fn configure_threads(threads: Option<usize>) -> Result<usize> {
     if let Some(t) = threads {
         if t == 0 {
             return Err(Error::Input("--threads must be at least 1".into()));
+        }
+        if t > MAX_THREADS {
+            return Err(Error::Input(format!(
+                "--threads {t} is more than {MAX_THREADS}; give at most {MAX_THREADS} (or leave it out to use every core)"
+            )));
         }
         rayon::ThreadPoolBuilder::new()
             .num_threads(t)
@@ -464,6 +517,35 @@ fn configure_threads(threads: Option<usize>) -> Result<usize> {
             .map_err(|e| Error::Input(format!("cannot start {t} threads: {e}")))?;
     }
     Ok(rayon::current_num_threads())
+}
+
+/// `--mod M`: from 1 to [`MAX_MODULUS`].
+fn parse_modulus(text: &str) -> Result<u64> {
+    match parse_u64(text)? {
+        0 => Err(Error::Input("--mod must be at least 1".into())),
+        m if m > MAX_MODULUS => Err(Error::Input(format!(
+            "--mod {m} is more than {MAX_MODULUS} (2^16): the summary lists one count a residue; give at most {MAX_MODULUS}"
+        ))),
+        m => Ok(m),
+    }
+}
+
+/// The largest number the rows of an `n`-position table may hold: the last position, or for
+/// `ppos` the last index, at most offset + n - 1 (n is at least 1). An offset that would carry
+/// an index past 2^64 - 1 is refused.
+fn largest_number(n: u64, ppos: Option<PposOptions>) -> Result<u64> {
+    let offset = ppos.map_or(0, |p| p.offset);
+    offset.checked_add(n - 1).ok_or_else(|| {
+        Error::Input(format!(
+            "--offset {offset}: the indexes of up to {n} P-positions (offset + N - 1) would pass 2^64 - 1; give --offset {} or less",
+            u64::MAX - (n - 1)
+        ))
+    })
+}
+
+/// Says on standard error that `path` was written.
+fn wrote(path: &Path) {
+    eprintln!("wrote {}", printable(&path.display().to_string()));
 }
 
 /// The game of a table file: `--game` (`given`) or the game the file states (its `.bin` header
@@ -483,10 +565,7 @@ fn game_of_table(given: Option<&str>, stated: Option<&str>, file: &Path) -> Resu
 }
 
 fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<()> {
-    let modulus = parse_u64(modulus)?;
-    if modulus == 0 {
-        return Err(Error::Input("--mod must be at least 1".into()));
-    }
+    let modulus = parse_modulus(modulus)?;
     let started = Instant::now();
     let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
     let game = game_of_table(game, loaded.game.as_deref(), file)?;
@@ -556,7 +635,7 @@ fn plot(
     let image = plot::render(&loaded, kind, format)?;
     emit::write_atomically(&output, |out| out.write_all(&image))?;
     if !quiet {
-        eprintln!("wrote {}", output.display());
+        wrote(&output);
     }
     Ok(())
 }
@@ -603,7 +682,7 @@ fn verify(
         None => {
             println!(
                 "verified: {}, {} {}, all correct ({:.1} s)",
-                game.spec,
+                printable(&game.spec),
                 verdict.positions,
                 match subject.form {
                     nimsieve::verify::Form::Grundy => "values",

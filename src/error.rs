@@ -68,5 +68,30 @@ impl Error {
     }
 }
 
+/// `text` with its control characters (CR, LF, tab, escape, …) escaped as `\r`, `\n`, `\t`,
+/// `\u{1b}`, …, so that a message stays one line and cannot move the cursor of a terminal.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// The library's result type.
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            super::printable("a\rb\nc\td\u{1b}[2J \u{7f}é'\"\\"),
+            "a\\rb\\nc\\td\\u{1b}[2J \\u{7f}é'\"\\"
+        );
+    }
+}

@@ -4,6 +4,11 @@
 
 use rayon::prelude::*;
 
+/// The largest modulus of the counts by residue, 2^16: the summaries list one count a residue
+/// (a JSON array, a column of the xlsx summary), which stays readable, and each of the
+/// counters that parallel chunks fill stays at 512 KiB.
+pub const MAX_MODULUS: u64 = 1 << 16;
+
 /// P-position counts that researchers fit and compare.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PCounts {
@@ -25,8 +30,12 @@ pub struct PCounter {
 }
 
 impl PCounter {
-    /// No positions counted yet.
+    /// No positions counted yet; `modulus` is from 1 to [`MAX_MODULUS`].
     pub fn new(modulus: u64) -> PCounter {
+        assert!(
+            (1..=MAX_MODULUS).contains(&modulus),
+            "modulus {modulus} out of range"
+        );
         PCounter {
             by_bit_length: [0; 65],
             modulus,

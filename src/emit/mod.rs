@@ -6,6 +6,7 @@ mod csv;
 mod json;
 mod npy;
 mod output;
+mod panics;
 mod rows;
 mod u64s;
 mod xlsx;
@@ -59,11 +60,12 @@ impl Format {
         }
     }
 
-    /// Refuses, before the computation, a run whose table this format cannot hold: `n`
-    /// positions, of which `numbers` are written (None when known only afterwards: P-positions).
-    pub fn check_size(self, n: u64, numbers: Option<u64>, options: &Options) -> Result<()> {
+    /// Refuses, before the computation, a run whose table this format cannot hold: rows whose
+    /// numbers (positions and indexes) reach at most `largest`, `numbers` of them values or
+    /// P-positions (None when known only afterwards: P-positions).
+    pub fn check_size(self, largest: u64, numbers: Option<u64>, options: &Options) -> Result<()> {
         match self {
-            Format::Xlsx => xlsx::check_size(n, numbers, options.wide),
+            Format::Xlsx => xlsx::check_size(largest, numbers, options.wide),
             _ => Ok(()),
         }
     }
@@ -83,7 +85,7 @@ impl Extension for Format {
     }
 
     fn fits_terminal(self) -> bool {
-        self != Format::Xlsx
+        !matches!(self, Format::Npy | Format::Bin | Format::U64 | Format::Xlsx)
     }
 }
 

@@ -21,7 +21,7 @@ pub trait Extension: Copy {
     /// The file extension, without the dot.
     fn extension(self) -> &'static str;
 
-    /// False for formats that are of no use on a terminal (binary zip files such as xlsx).
+    /// False for binary formats (npy, bin, u64, xlsx), which are of no use on a terminal.
     fn fits_terminal(self) -> bool {
         true
     }
@@ -33,7 +33,7 @@ pub fn names_folder(path: &str) -> bool {
 }
 
 /// The destination of each format: `-o PATH` (one format), `-o -` (standard output, one
-/// format; not a binary zip such as xlsx on a terminal, where it is of no use), or
+/// format; not a binary format on a terminal, where it is of no use), or
 /// `<folder>/<stem>.<ext>` for each format (no `-o`, or `-o FOLDER/`).
 pub fn destinations<F: Extension>(
     formats: &[F],
@@ -52,7 +52,7 @@ pub fn destinations<F: Extension>(
         Some("-") if !formats[0].fits_terminal() && std::io::stdout().is_terminal() => {
             let ext = formats[0].extension();
             Err(Error::Input(format!(
-                "{ext} is a zip file, not for a terminal: redirect standard output to a file, or use -o FILE.{ext}"
+                "{ext} is a binary format, not for a terminal; redirect standard output to a file, or use -o FILE.{ext}"
             )))
         }
         Some("-") => Ok(vec![(formats[0], Destination::Stdout)]),

@@ -30,6 +30,21 @@ pub fn number_count(report: &Report) -> u64 {
     }
 }
 
+/// The largest number in the rows' columns: the last position, or the last index `k` of the
+/// P-positions counted from `--offset`.
+pub fn largest_number(report: &Report) -> u64 {
+    let last_position = report.n().saturating_sub(1);
+    match report {
+        Report::Grundy(_) => last_position,
+        Report::Ppos(r) => {
+            let last_index = r
+                .offset
+                .saturating_add((r.positions.len() as u64).saturating_sub(1));
+            last_index.max(last_position)
+        }
+    }
+}
+
 /// Calls `row` on each row below the header, in order: the row's first index, then its numbers.
 pub fn for_each_row<E>(
     report: &Report,
@@ -69,7 +84,8 @@ fn wide_rows<E>(
         buffer.push(first);
         buffer.extend(numbers.by_ref().take(k));
         row(&buffer)?;
-        first += k as u64;
+        // Past the last row the index may pass 2^64 - 1; it is not used then.
+        first = first.wrapping_add(k as u64);
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 //! sheets are written row by row to scratch files (constant memory) and the zip is streamed,
 //! so memory stays bounded whatever the size.
 
-use super::{Emitter, Report, json, rows};
+use super::{Emitter, Report, json, panics, rows};
 use crate::error::{Error, Result};
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 use serde_json::{Map, Value};
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 const SHEET_ROWS: u32 = 1_048_576;
 /// Columns of one sheet (the limit of Excel and LibreOffice).
 const SHEET_COLUMNS: u64 = 16_384;
-/// Numbers up to this are exact in a cell (a double); positions must stay below it.
+/// Numbers up to this are exact in a cell (a double); positions and indexes must stay below it.
 const EXACT_UP_TO: u64 = 1 << 53;
 /// The most numbers (values or P-positions) written, 2^24: 16 full sheets and 16 rows on a
 /// 17th, already more than a spreadsheet program handles comfortably. Longer tables are refused (see the README).
@@ -33,9 +33,10 @@ pub struct Xlsx {
     pub scratch: Option<PathBuf>,
 }
 
-/// Refuses a table that a workbook cannot hold or that is too long for this format: `n`
-/// positions, `numbers` of them written (None when not yet known), `wide` numbers a row.
-pub fn check_size(n: u64, numbers: Option<u64>, wide: Option<usize>) -> Result<()> {
+/// Refuses a table that a workbook cannot hold or that is too long for this format: rows whose
+/// positions and indexes reach `largest`, `numbers` values or P-positions (None when not yet
+/// known), `wide` numbers a row.
+pub fn check_size(largest: u64, numbers: Option<u64>, wide: Option<usize>) -> Result<()> {
     let alternatives = "use csv, npy or bin instead";
     if let Some(k) = wide.filter(|&k| k as u64 >= SHEET_COLUMNS) {
         return Err(Error::Input(format!(
@@ -44,9 +45,9 @@ pub fn check_size(n: u64, numbers: Option<u64>, wide: Option<usize>) -> Result<(
             SHEET_COLUMNS - 1
         )));
     }
-    if n > EXACT_UP_TO {
+    if largest >= EXACT_UP_TO {
         return Err(Error::Input(format!(
-            "xlsx cells hold integers exactly only up to 2^53 and positions here reach -n {n}; {alternatives}"
+            "xlsx cells hold integers exactly only below 2^53 and the positions or indexes here may reach {largest}; lower -n or --offset, or {alternatives}"
         )));
     }
     if let Some(count) = numbers.filter(|&count| count > MAX_NUMBERS) {
@@ -59,10 +60,25 @@ pub fn check_size(n: u64, numbers: Option<u64>, wide: Option<usize>) -> Result<(
 
 impl Emitter for Xlsx {
     fn check(&self, report: &Report) -> Result<()> {
-        check_size(report.n(), Some(rows::number_count(report)), self.wide)
+        check_size(
+            rows::largest_number(report),
+            Some(rows::number_count(report)),
+            self.wide,
+        )
     }
 
+    /// rust_xlsxwriter panics when it cannot write a sheet's scratch file (a full disk): that
+    /// is an I/O error here, with no panic message.
     fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
+        let folder = self.scratch.clone().unwrap_or_else(std::env::temp_dir);
+        let doing = format!("writing a scratch file in '{}'", folder.display());
+        panics::as_io_error(&doing, || self.write_workbook(report, out))
+    }
+}
+
+impl Xlsx {
+    /// The workbook, streamed to `out`.
+    fn write_workbook(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         let mut workbook = Workbook::new();
         workbook.set_zip_compression_level(COMPRESSION_LEVEL);
         let bold = Format::new().set_bold();

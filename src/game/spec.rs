@@ -2,6 +2,8 @@
 
 use super::{DivisorRule, Game, Play, Rule, SubtractionSet};
 use crate::error::{Error, Result};
+use crate::number::NotASize;
+use std::io::Read;
 
 /// Parses a spec string into a [`Game`], reading the set file of `set-file:PATH`.
 pub fn parse(text: &str) -> Result<Game> {
@@ -88,8 +90,7 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
         }
         "set-file" => {
             let path = need("a file path")?.trim();
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read set file '{path}': {e}"))?;
+            let text = read_set_file(path)?;
             let elements = parse_set_lines(&text).map_err(|e| format!("set file '{path}': {e}"))?;
             Rule::Subtraction(S::File {
                 path: path.to_string(),
@@ -130,12 +131,9 @@ fn parse_element(text: &str) -> std::result::Result<u64, String> {
     if t.is_empty() {
         return Err("an element is empty (write the set as 1,3,4)".into());
     }
-    crate::number::parse_u64(t).map_err(|_| {
-        if t.bytes().all(|b| b.is_ascii_digit()) {
-            format!("'{t}' is larger than 2^64 - 1")
-        } else {
-            format!("'{t}' is not a positive integer")
-        }
+    crate::number::parse(t).map_err(|why| match why {
+        NotASize::TooLarge => format!("'{t}' is larger than 2^64 - 1"),
+        NotASize::Malformed(why) => format!("'{t}' is not a positive integer: {why}"),
     })
 }
 
@@ -148,10 +146,32 @@ fn parse_set(text: &str) -> std::result::Result<Vec<u64>, String> {
     check_set(elements)
 }
 
-/// The lines of a set file: one number a line; blank lines and `#` comments are skipped.
+/// The largest set file read, 64 MiB: millions of steps, far more than any table can use, and
+/// a bound on what a device such as /dev/zero makes nimsieve read.
+const MAX_SET_FILE_BYTES: u64 = 64 << 20;
+
+/// The text of a set file of at most [`MAX_SET_FILE_BYTES`].
+fn read_set_file(path: &str) -> std::result::Result<String, String> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_SET_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read set file '{path}': {e}"))?;
+    if bytes.len() as u64 > MAX_SET_FILE_BYTES {
+        return Err(format!(
+            "set file '{path}' is larger than {} MiB, the most a set file may hold; list each step once, one a line",
+            MAX_SET_FILE_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| format!("set file '{path}' is not text (UTF-8); write one step a line"))
+}
+
+/// The lines of a set file: one number a line (ending in LF, CRLF or CR); blank lines and `#`
+/// comments are skipped.
 fn parse_set_lines(text: &str) -> std::result::Result<Vec<u64>, String> {
     let mut elements = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    let text = text.replace("\r\n", "\n");
+    for (i, line) in text.split(['\n', '\r']).enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if !line.is_empty() {
             elements.push(parse_element(line).map_err(|e| format!("line {}: {e}", i + 1))?);
@@ -245,12 +265,29 @@ mod tests {
             ("1\n0\n", "0 is not"),
             ("2\n2\n", "twice"),
             ("1\nx\n", "line 2"),
+            ("1\r\n2\r\nx\r\n", "line 3"),
+            ("1\r2\rx\r", "line 3"),
+            ("1\n\u{1b}[2J\n", "line 2"),
         ] {
             std::fs::write(&path, body).unwrap();
             let msg = parse(&format!("set-file:{}", path.display()))
                 .unwrap_err()
                 .to_string();
             assert!(msg.contains(want), "{body:?}: {msg}");
+            assert!(!msg.contains(['\r', '\n']), "{body:?}: {msg:?}");
+        }
+        std::fs::write(&path, [b'1', b'\n', 0xff]).unwrap();
+        let msg = parse(&format!("set-file:{}", path.display()))
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains("not text (UTF-8)"), "{msg}");
+        for body in ["4\r1\r3\r", "4\r\n1\r\n\r\n3  # three\r\n"] {
+            std::fs::write(&path, body).unwrap();
+            let game = parse(&format!("set-file:{}", path.display())).unwrap();
+            let Rule::Subtraction(SubtractionSet::File { elements, .. }) = game.rule else {
+                panic!("{body:?}: not a set file");
+            };
+            assert_eq!(elements, [1, 3, 4], "{body:?}");
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::number::parse_u64;
+use crate::number::{NotASize, parse};
 use std::ops::Range;
 
 /// A numbered list of game specs.
@@ -40,7 +40,12 @@ impl Family {
             .split_once(':')
             .ok_or_else(|| err(format!("no ':' found; {SYNTAX}")))?;
         let number = |t: &str, what: &str| {
-            parse_u64(t).map_err(|_| err(format!("{what} '{t}' is not a number; {SYNTAX}")))
+            parse(t).map_err(|why| match why {
+                NotASize::TooLarge => err(format!("{what} '{t}' is larger than 2^64 - 1")),
+                NotASize::Malformed(why) => {
+                    err(format!("{what} '{t}' is not a number ({why}); {SYNTAX}"))
+                }
+            })
         };
         let (kind, len) = if let Some((a, b)) = args.split_once("..") {
             let (first, last) = (number(a, "A")?, number(b, "B")?);
@@ -217,6 +222,8 @@ mod tests {
             "squares:1..3",
             "bachet:0..3",
             "bachet:a..3",
+            "bachet:1..18446744073709551616",
+            "bachet:0..18446744073709551615",
             "sub2:5+foo",
             "nosuch:1..2",
             "",

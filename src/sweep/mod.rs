@@ -50,9 +50,28 @@ pub fn positions(family: &Family, n: Option<u64>) -> Result<u64> {
     }
 }
 
+/// The most games one run computes, 2^20: their rows are held until the end (about 1 KB a
+/// game, so up to about 1 GiB), and at tens of thousands of games a second a run takes
+/// minutes. Larger families run in parts with `--shard`.
+pub const MAX_GAMES: u64 = 1 << 20;
+
 /// The rows of the games at `range` of `family`, each computed up to `n` positions (stopping
-/// at a proven period), in family order; `progress` counts games.
+/// at a proven period), in family order; `progress` counts games. More than [`MAX_GAMES`]
+/// games are refused before anything is computed.
 pub fn run(family: &Family, range: Range<u64>, n: u64, progress: &Progress) -> Result<Vec<Row>> {
+    let count = range.end - range.start;
+    if count > MAX_GAMES {
+        let part = if count == family.count() {
+            ""
+        } else {
+            "this part of "
+        };
+        return Err(Error::Input(format!(
+            "{part}family '{}' has {count} games, more than the {MAX_GAMES} (2^20) one run computes; run the family in parts with --shard I/K, K at least {}",
+            family.text,
+            family.count().div_ceil(MAX_GAMES)
+        )));
+    }
     let games: Vec<(u64, String)> = range.clone().zip(family.specs(range)).collect();
     let rows: Vec<Result<Row>> = games
         .par_iter()

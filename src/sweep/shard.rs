@@ -27,10 +27,11 @@ impl Shard {
         let (i, k) = text.split_once('/').ok_or_else(|| bad("no '/'"))?;
         let number = |t: &str| {
             let t = t.trim();
-            (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| t.parse::<u64>().ok())
-                .flatten()
-                .ok_or_else(|| bad(&format!("'{t}' is not a whole number")))
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad(&format!("'{t}' is not a whole number")));
+            }
+            t.parse::<u64>()
+                .map_err(|_| bad(&format!("'{t}' is larger than 2^64 - 1")))
         };
         let (index, parts) = (number(i)?, number(k)?);
         if parts == 0 {
@@ -85,5 +86,9 @@ mod tests {
         for bad in ["0/3", "4/3", "1/0", "1", "a/3", "-1/3", "1/", "/3", "1/3/4"] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
+        let huge = Shard::parse("1/99999999999999999999")
+            .unwrap_err()
+            .to_string();
+        assert!(huge.contains("larger than 2^64 - 1"), "{huge}");
     }
 }

@@ -1,7 +1,9 @@
 //! Fault injection on the resumable engines: runs killed with SIGKILL and resumed, damaged
 //! checkpoints and work files, concurrent runs on one work file, edited set files, SIGTERM, a
 //! run killed while writing its outputs, and a disk that fills up. Every case must end in a
-//! correct table (byte-identical to an uninterrupted run) or a one-line error.
+//! correct table (byte-identical to an uninterrupted run) or a one-line error. The full-disk
+//! tests run on a small tmpfs, mounted where the tests may (as root); elsewhere they say they
+//! are skipped, except when the environment variable CI is set, where they must run.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
@@ -410,46 +412,17 @@ fn a_run_killed_while_writing_keeps_its_table_and_the_next_run_cleans_up() {
     assert!(!output.join(case.work).exists());
 }
 
-/// A tmpfs of `megabytes` mounted on a new folder in `dir`, or None (with a printed reason)
-/// where mounting is not allowed; with CI set it must work.
-fn small_disk(dir: &Path, megabytes: u32) -> Option<PathBuf> {
-    let mount = dir.join("disk");
-    std::fs::create_dir(&mount).unwrap();
-    let status = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", &format!("size={megabytes}m"), "tmpfs"])
-        .arg(&mount)
-        .stderr(std::process::Stdio::null())
-        .status();
-    if status.is_ok_and(|s| s.success()) {
-        return Some(mount);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "cannot mount a tmpfs, which CI must test"
-    );
-    eprintln!("SKIPPED: cannot mount a tmpfs here (needs root); the full-disk test did not run");
-    None
-}
-
-struct Unmount(PathBuf);
-
-impl Drop for Unmount {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
-    }
-}
-
 #[test]
 fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let dir = dir.path();
-    let case = &CASES[2];
-    let want = reference(dir, case);
-    let Some(disk) = small_disk(dir, 48) else {
+    let Some(small) = SmallDisk::mount(48) else {
         return;
     };
-    let _unmount = Unmount(disk.clone());
-    let folder = "disk/run";
+    let case = &CASES[2];
+    let elsewhere = tempfile::tempdir().unwrap();
+    let want = reference(elsewhere.path(), case);
+    let dir = small.path();
+    let disk = dir.to_path_buf();
+    let folder = "run";
 
     // The work file (20 MB) is reserved at the start; the disk is then filled by another
     // process, so only the 20 MB output cannot be written.
@@ -494,4 +467,111 @@ fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
     let leftover = disk.join("run").join(case.work);
     std::fs::write(&leftover, vec![1u8; 30 << 20]).unwrap();
     succeeded(&run(dir, case.args, folder, &["--resume", "-f", "json"]));
+}
+
+/// A small tmpfs mounted on a new folder, unmounted when dropped.
+struct SmallDisk {
+    dir: tempfile::TempDir,
+}
+
+impl SmallDisk {
+    /// A disk of `megabytes`, or None (after saying so) where mounting is not allowed.
+    fn mount(megabytes: u32) -> Option<SmallDisk> {
+        let dir = tempfile::tempdir().unwrap();
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={megabytes}m"), "tmpfs"])
+            .arg(dir.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if mounted {
+            return Some(SmallDisk { dir });
+        }
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must be able to mount a tmpfs (run as root)"
+        );
+        println!("skipped: cannot mount a tmpfs here (needs root)");
+        None
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+/// Runs nimsieve in `dir` and checks it fails with exit code 1 and one line naming the full
+/// disk; returns that line.
+fn fails_for_lack_of_space(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(binary())
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{args:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(
+        stderr.starts_with("nimsieve: error: "),
+        "{args:?}: {stderr}"
+    );
+    let reason = std::io::Error::from_raw_os_error(28).to_string();
+    assert!(stderr.contains(&reason), "{args:?}: {stderr}");
+    stderr
+}
+
+#[test]
+fn xlsx_scratch_files_on_a_full_disk_are_an_io_error() {
+    let Some(disk) = SmallDisk::mount(2) else {
+        return;
+    };
+    // A million rows need some 70 MB of scratch files beside the output.
+    let line = fails_for_lack_of_space(
+        disk.path(),
+        &["grundy", "nim", "-n", "1e6", "-f", "xlsx", "-o", "t.xlsx"],
+    );
+    assert!(
+        line.contains("cannot write 't.xlsx': writing a scratch file in"),
+        "{line}"
+    );
+    // To standard output, the scratch files go to output/ (here on the small disk too).
+    fails_for_lack_of_space(
+        disk.path(),
+        &["grundy", "nim", "-n", "1e6", "-f", "xlsx", "-o", "-"],
+    );
+    // Nothing is left behind but the empty output folder.
+    let left: Vec<_> = std::fs::read_dir(disk.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["output"]);
+    assert_eq!(
+        std::fs::read_dir(disk.path().join("output"))
+            .unwrap()
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn text_tables_on_a_full_disk_are_an_io_error() {
+    let Some(disk) = SmallDisk::mount(2) else {
+        return;
+    };
+    fails_for_lack_of_space(
+        disk.path(),
+        &["grundy", "nim", "-n", "1e6", "-f", "csv,bfile", "-q"],
+    );
+    assert_eq!(
+        std::fs::read_dir(disk.path().join("output"))
+            .unwrap()
+            .count(),
+        0
+    );
 }

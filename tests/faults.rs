@@ -16,17 +16,17 @@ struct Case {
     table: &'static str,
 }
 
-/// One case for each resumable engine, each a run of about a second.
+/// One case for each resumable engine, each a run of a second or two.
 const CASES: [Case; 4] = [
     Case {
-        args: &["ppos", "squares", "-n", "2^26", "-f", "u64"],
-        work: "squares-67108864-ppos.bits",
-        table: "squares-67108864-ppos.u64",
+        args: &["ppos", "squares", "-n", "2^25", "-f", "u64"],
+        work: "squares-33554432-ppos.bits",
+        table: "squares-33554432-ppos.u64",
     },
     Case {
-        args: &["grundy", "primes", "-n", "4e7", "-f", "bin"],
-        work: "primes-40000000.values",
-        table: "primes-40000000.bin",
+        args: &["grundy", "primes", "-n", "2e7", "-f", "bin"],
+        work: "primes-20000000.values",
+        table: "primes-20000000.bin",
     },
     Case {
         args: &["grundy", "proper-divisors", "-n", "2e7", "-f", "bin"],
@@ -34,9 +34,9 @@ const CASES: [Case; 4] = [
         table: "proper-divisors-20000000.bin",
     },
     Case {
-        args: &["grundy", "squares", "-n", "2^23", "-f", "bin"],
-        work: "squares-8388608.values",
-        table: "squares-8388608.bin",
+        args: &["grundy", "squares", "-n", "2^22", "-f", "bin"],
+        work: "squares-4194304.values",
+        table: "squares-4194304.bin",
     },
 ];
 

@@ -5,8 +5,40 @@ pub mod packed;
 pub mod words;
 
 use crate::analysis::period::Period;
+use crate::error::{Error, Result};
 use crate::game::Play;
 use packed::PackedValues;
+
+/// An empty vector with room for `len` items, or a one-line input error naming `what` when the
+/// memory cannot be allocated (instead of an abort).
+pub fn reserve<T>(len: u64, what: &str) -> Result<Vec<T>> {
+    let mut items = Vec::new();
+    let reserved = usize::try_from(len)
+        .ok()
+        .is_some_and(|len| items.try_reserve_exact(len).is_ok());
+    if !reserved {
+        let gib = len as f64 * std::mem::size_of::<T>() as f64 / (1u64 << 30) as f64;
+        return Err(Error::Input(format!(
+            "{what} needs {gib:.2} GiB of memory, which cannot be allocated; use a machine with more memory or a smaller table"
+        )));
+    }
+    Ok(items)
+}
+
+/// `len` copies of `fill` in memory, or an input error as [`reserve`] gives.
+pub fn allocate<T: Clone>(len: u64, fill: T, what: &str) -> Result<Vec<T>> {
+    let mut items = reserve(len, what)?;
+    items.resize(len as usize, fill);
+    Ok(items)
+}
+
+/// The values of `packed` as one u32 each, for readers that need a slice; an input error when
+/// they cannot be allocated.
+pub fn unpacked(packed: &PackedValues) -> Result<Vec<u32>> {
+    let mut values = reserve(packed.len(), "the unpacked table")?;
+    packed.each(0, packed.len(), |v| values.push(v));
+    Ok(values)
+}
 
 /// What the numbers of a table mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,9 +1,11 @@
 //! Storage of 64-bit words, in memory or in a memory-mapped file (so a table is bounded by
-//! disk, not RAM). Words are stored little-endian.
+//! disk, not RAM), or read in place from a file mapped read-only. Words are stored
+//! little-endian.
 
 use crate::error::{Error, Result};
-use memmap2::MmapMut;
+use memmap2::{Mmap, MmapMut};
 use std::fs::OpenOptions;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// A fixed number of u64 words.
@@ -18,12 +20,44 @@ pub enum Words {
         /// The file.
         path: PathBuf,
     },
+    /// Words read in place from a file mapped read-only (a table being read back).
+    Mapped {
+        /// The mapping of the whole file.
+        map: Mmap,
+        /// Where the words lie in the file, in bytes (the start a multiple of 8).
+        bytes: Range<usize>,
+    },
 }
 
 impl Words {
     /// `len` zero words in memory.
     pub fn in_memory(len: u64) -> Words {
         Words::Memory(vec![0; len as usize])
+    }
+
+    /// `len` zero words in memory, or an input error when they cannot be allocated.
+    pub fn try_in_memory(len: u64) -> Result<Words> {
+        super::allocate(len, 0u64, "the table").map(Words::Memory)
+    }
+
+    /// The words at byte range `bytes` of the read-only mapping `map`: the range starts at a
+    /// multiple of 8 and holds a whole number of words. On a big-endian machine the words are
+    /// copied into memory in native order (an input error when they cannot be allocated).
+    pub fn mapped(map: Mmap, bytes: Range<usize>) -> Result<Words> {
+        assert!(
+            bytes.start.is_multiple_of(8)
+                && bytes.len().is_multiple_of(8)
+                && bytes.end <= map.len(),
+            "mapped words must be whole, aligned words of the file"
+        );
+        if cfg!(target_endian = "little") {
+            return Ok(Words::Mapped { map, bytes });
+        }
+        let mut words = super::allocate(bytes.len() as u64 / 8, 0u64, "the table")?;
+        for (word, le) in words.iter_mut().zip(map[bytes].chunks_exact(8)) {
+            *word = u64::from_le_bytes(le.try_into().expect("eight bytes"));
+        }
+        Ok(Words::Memory(words))
     }
 
     /// `len` words in the file at `path`: zeroed when `keep` is false; when `keep` is true the
@@ -70,21 +104,23 @@ impl Words {
         match self {
             Words::Memory(words) => words,
             Words::File { map, .. } => bytemuck::cast_slice(map),
+            Words::Mapped { map, bytes } => bytemuck::cast_slice(&map[bytes.clone()]),
         }
     }
 
-    /// The words, writable.
+    /// The words, writable. Panics for words mapped read-only, which are only ever read.
     pub fn get_mut(&mut self) -> &mut [u64] {
         match self {
             Words::Memory(words) => words,
             Words::File { map, .. } => bytemuck::cast_slice_mut(map),
+            Words::Mapped { .. } => panic!("words mapped read-only cannot be written"),
         }
     }
 
     /// The file the words are mapped from, if any.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Words::Memory(_) => None,
+            Words::Memory(_) | Words::Mapped { .. } => None,
             Words::File { path, .. } => Some(path),
         }
     }
@@ -92,7 +128,7 @@ impl Words {
     /// Writes a file's dirty pages to disk.
     pub fn flush(&self) -> Result<()> {
         match self {
-            Words::Memory(_) => Ok(()),
+            Words::Memory(_) | Words::Mapped { .. } => Ok(()),
             Words::File { map, path } => {
                 map.flush().map_err(|e| Error::io("cannot write", path, e))
             }

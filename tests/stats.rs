@@ -185,7 +185,10 @@ fn corrupt_files_are_one_line_errors() {
         ("flipped.bin", "checksum does not match"),
         ("short.bin", "payload"),
         ("short.npy", "header promises"),
-        ("gap.csv", "position 2 follows position 0"),
+        (
+            "gap.csv",
+            "line 3: the row is labelled 2, but it should be 1",
+        ),
         ("text.csv", "line 2: 'zero' is not a number"),
         ("odd.u64", "not a multiple of 8"),
         ("down.u64", "not strictly increasing"),

@@ -204,10 +204,20 @@ pub fn main() -> i32 {
     match run(cli.command) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("nimsieve: error: {e}");
+            eprintln!("nimsieve: error: {}", one_line(&e.to_string()));
             e.exit_code()
         }
     }
+}
+
+/// `text` on one line: control characters (line breaks quoted from a damaged file) escaped.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
 }
 
 fn run(command: Command) -> Result<()> {

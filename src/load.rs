@@ -153,7 +153,15 @@ type Parsed<T> = std::result::Result<T, String>;
 fn number(text: &str, line: usize) -> Parsed<u64> {
     text.trim()
         .parse()
-        .map_err(|_| format!("line {line}: '{}' is not a number", text.trim()))
+        .map_err(|_| format!("line {line}: '{}' is not a number", shown(text.trim())))
+}
+
+/// Text quoted from a file in a message: its first 40 characters.
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 /// How the rows of a text table are laid out: a label, then one or more numbers.
@@ -241,26 +249,47 @@ impl Layout {
         Ok(values)
     }
 
-    /// The numbers as P-positions, which must increase strictly.
+    /// The numbers as P-positions, which must increase strictly: one pass to check and count
+    /// them, a second to store them.
     fn positions(&self, text: &str) -> Parsed<Vec<u64>> {
-        let mut positions = Vec::new();
+        let mut ascending = Ascending::default();
         self.numbers(text, |line, p| {
-            push_position(&mut positions, p, || format!("line {line}"))
+            ascending.check(p, || format!("line {line}"))
+        })?;
+        let mut positions = room_for(ascending.count)?;
+        self.numbers(text, |_, p| {
+            positions.push(p);
+            Ok(())
         })?;
         Ok(positions)
     }
 }
 
-/// Appends `p` to the ascending list `positions`, or says (at `at`) that it does not increase.
-fn push_position(positions: &mut Vec<u64>, p: u64, at: impl Fn() -> String) -> Parsed<()> {
-    if let Some(&last) = positions.last().filter(|&&last| last >= p) {
-        return Err(format!(
-            "{}: P-position {p} after {last}: the P-positions are not strictly increasing",
-            at()
-        ));
+/// Checks that P-positions increase strictly, and counts them.
+#[derive(Default)]
+struct Ascending {
+    last: Option<u64>,
+    count: u64,
+}
+
+impl Ascending {
+    /// Takes the next P-position `p`, or says (at `at`) that it does not increase.
+    fn check(&mut self, p: u64, at: impl Fn() -> String) -> Parsed<()> {
+        if let Some(last) = self.last.filter(|&last| last >= p) {
+            return Err(format!(
+                "{}: P-position {p} after {last}: the P-positions are not strictly increasing",
+                at()
+            ));
+        }
+        self.last = Some(p);
+        self.count += 1;
+        Ok(())
     }
-    positions.push(p);
-    Ok(())
+}
+
+/// An empty list with room for `count` P-positions, or why it cannot be allocated.
+fn room_for(count: u64) -> Parsed<Vec<u64>> {
+    crate::table::reserve(count, "the list of P-positions").map_err(|e| e.to_string())
 }
 
 fn text(bytes: &[u8]) -> Parsed<&str> {
@@ -296,7 +325,8 @@ fn read_csv(bytes: &[u8], kind: &mut ValueKind) -> Parsed<Contents> {
             .positions(text)
             .map(Contents::Positions),
         _ => Err(format!(
-            "unknown header '{header}' (expected n,g or n,outcome or k,n, or n,+0,+1,… or k,+0,+1,… of --wide)"
+            "unknown header '{}' (expected n,g or n,outcome or k,n, or n,+0,+1,… or k,+0,+1,… of --wide)",
+            shown(header)
         )),
     }
 }
@@ -329,7 +359,10 @@ fn read_npy(bytes: &[u8], ppos: bool) -> Parsed<Contents> {
         .zip([1, 2, 4, 8, 1])
         .find(|(d, _)| header.contains(&format!("'descr': '{d}'")))
         .map(|(_, w)| w)
-        .ok_or(format!("unsupported dtype in header {header}"))?;
+        .ok_or(format!(
+            "unsupported dtype in header '{}'",
+            shown(header.trim())
+        ))?;
     let shape = header
         .split("'shape': (")
         .nth(1)
@@ -351,11 +384,7 @@ fn read_npy(bytes: &[u8], ppos: bool) -> Parsed<Contents> {
         u64::from_le_bytes(word)
     });
     if ppos {
-        let mut positions = Vec::new();
-        for (i, p) in numbers.enumerate() {
-            push_position(&mut positions, p, || format!("entry {i}"))?;
-        }
-        return Ok(Contents::Positions(positions));
+        return positions_of(len, numbers).map(Contents::Positions);
     }
     let max = numbers.clone().max().unwrap_or(0);
     let max = u32::try_from(max).map_err(|_| format!("value {max} is too large"))?;
@@ -441,7 +470,12 @@ fn read_bin(map: Option<Mmap>, kind: &mut ValueKind, stated: &mut Stated) -> Par
     let words = Words::mapped(map, start..len).map_err(|e| e.to_string())?;
     let values = PackedValues::from_words(n, bits, words);
     Ok(if content == 2 {
-        let mut positions = Vec::new();
+        let ones = values
+            .words()
+            .iter()
+            .map(|w| u64::from(w.count_ones()))
+            .sum();
+        let mut positions = room_for(ones)?;
         for (w, &word) in values.words().iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
@@ -462,10 +496,19 @@ fn read_u64s(bytes: &[u8]) -> Parsed<Vec<u64>> {
             bytes.len()
         ));
     }
-    let mut positions = Vec::new();
-    for (i, c) in bytes.chunks_exact(8).enumerate() {
-        let p = u64::from_le_bytes(c.try_into().unwrap());
-        push_position(&mut positions, p, || format!("entry {i}"))?;
+    let numbers = bytes
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()));
+    positions_of(bytes.len() as u64 / 8, numbers)
+}
+
+/// The `count` P-positions `numbers` of a binary file, which must increase strictly.
+fn positions_of(count: u64, numbers: impl Iterator<Item = u64>) -> Parsed<Vec<u64>> {
+    let mut positions = room_for(count)?;
+    let mut ascending = Ascending::default();
+    for (i, p) in numbers.enumerate() {
+        ascending.check(p, || format!("entry {i}"))?;
+        positions.push(p);
     }
     Ok(positions)
 }

@@ -500,13 +500,11 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
     };
     let report = match loaded.contents {
         nimsieve::load::Contents::Values(values) => {
-            let period = match game.as_ref().and_then(|g| Some((g.finite_set_max()?, g))) {
-                Some((m, g)) => {
-                    let unpacked = nimsieve::table::unpacked(&values)?;
-                    nimsieve::analysis::period::find(&unpacked, m, m + g.min_target())
-                }
-                None => None,
-            };
+            let period = game.as_ref().and_then(|g| {
+                let m = g.finite_set_max()?;
+                let value = |x| values.get(x);
+                nimsieve::analysis::period::find_by(values.len(), value, m, m + g.min_target())
+            });
             let table = Table {
                 kind: loaded.kind,
                 values,

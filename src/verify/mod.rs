@@ -7,6 +7,8 @@
 //! rule ([`Moves`]); each family has its own method: [`steps`] (block scatter of option values,
 //! one bit per value), [`odd_steps`] (subtract-a-prime and Pim by parity classes), [`window`]
 //! (range rules by sliding value counts) and [`listed`] (divisor games, options one by one).
+//! Each reads the packed table (in place when it was mapped from a `.bin` file) a block at a
+//! time, so memory stays bounded whatever the number of positions.
 
 mod listed;
 mod odd_steps;

@@ -3,11 +3,11 @@
 //! the window, and a Fenwick tree over values counting the values with count 0, so that (b),
 //! "no value below g(n) is absent", is one prefix sum. The window's few excepted positions
 //! and its extra option adjust the counts of their values. Cost O(log(max value)) a position;
-//! one pass in increasing n (each window only slides forward); memory 16 bytes per value up to
+//! one pass in increasing n (each window only slides forward); memory 12 bytes per value up to
 //! the largest (for Nim and `allbut`, whose values grow with n, that is proportional to n).
 
 use super::{FirstFault, Rules, judge};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::WindowRule;
 use crate::progress::Progress;
 use crate::table::allocate;
@@ -20,7 +20,7 @@ const PROGRESS_EVERY: u64 = 1 << 16;
 struct Sliding {
     lo: u64,
     hi: u64,
-    counts: Vec<u64>,
+    counts: Vec<u32>,
     /// Fenwick tree: how many values v have counts[v] == 0.
     absent: Vec<i64>,
 }
@@ -51,11 +51,19 @@ impl Sliding {
         }
     }
 
-    fn add(&mut self, v: u32) {
-        self.counts[v as usize] += 1;
-        if self.counts[v as usize] == 1 {
+    /// Counts one more position of value v; an input error for the 2^32nd of one value (no
+    /// table nimsieve writes has windows that long).
+    fn add(&mut self, v: u32) -> Result<()> {
+        let count = &mut self.counts[v as usize];
+        *count = count.checked_add(1).ok_or_else(|| {
+            Error::Input(format!(
+                "a window of options holds 2^32 positions of value {v}, more than verify counts"
+            ))
+        })?;
+        if *count == 1 {
             self.bump(v as usize, -1);
         }
+        Ok(())
     }
 
     fn remove(&mut self, v: u32) {
@@ -99,7 +107,7 @@ pub(super) fn check(
         }
         let class = class.as_mut().expect("just made");
         while class.hi < hi {
-            class.add(g.get(class.hi));
+            class.add(g.get(class.hi))?;
             class.hi += w.step;
         }
         while class.lo < w.lo {
@@ -122,7 +130,7 @@ pub(super) fn check(
             change(g.get(m), 1);
         }
         let count = |v: u32| {
-            let base = class.counts.get(v as usize).map_or(0, |&c| c as i64);
+            let base = class.counts.get(v as usize).map_or(0, |&c| i64::from(c));
             base + changes.iter().find(|c| c.0 == v).map_or(0, |c| c.1)
         };
         let gx = g.get(x);

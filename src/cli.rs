@@ -583,11 +583,12 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
         nimsieve::load::Contents::Values(values) => {
             let period = game.as_ref().and_then(|g| {
                 let m = g.finite_set_max()?;
-                nimsieve::analysis::period::find(&values, m, m + g.min_target())
+                let value = |x| values.get(x);
+                nimsieve::analysis::period::find_by(values.len(), value, m, m + g.min_target())
             });
             let table = Table {
                 kind: loaded.kind,
-                values: nimsieve::table::packed::PackedValues::from_values(&values),
+                values,
                 period,
             };
             let (stats, p_counts) = summarize(&table, modulus);
@@ -658,26 +659,16 @@ fn verify(
             file.display()
         )));
     };
-    let subject = match nimsieve::verify::subject(loaded, &game)? {
-        Ok(subject) => subject,
-        Err(fault) => {
-            let text =
-                nimsieve::verify::describe(&fault, nimsieve::verify::Form::Grundy, &game, &[]);
-            return Err(Error::WrongTable(text));
-        }
-    };
-    let progress = Progress::new(subject.values.len() as u64, quiet);
-    let verdict = nimsieve::verify::verify(&subject, &game, &progress);
+    let subject = nimsieve::verify::subject(loaded, &game)?;
+    let progress = Progress::new(subject.len(), quiet);
+    let verdict = nimsieve::verify::verify(&subject, &game, &progress)?;
     progress.finish();
     if let (Some(cost), false) = (&verdict.cost, quiet) {
         eprintln!("cost: {cost}");
     }
     match verdict.fault {
         Some(fault) => Err(Error::WrongTable(nimsieve::verify::describe(
-            &fault,
-            subject.form,
-            &game,
-            &subject.values,
+            &fault, &subject, &game,
         ))),
         None => {
             println!(

@@ -15,7 +15,7 @@ assert g.dtype == np.uint8 and (g == csv).all()
 raw = open(grundy + ".bin", "rb").read()
 magic, version, content, n, bits, L, crc, _ = struct.unpack_from("<8sIIQIIII", raw)
 payload = np.frombuffer(raw, np.uint8, offset=40 + -(-L // 8) * 8)
-assert magic == b"NIMSIEVE" and version == 1 and content == 0 and zlib.crc32(payload) == crc
+assert magic == b"NIMSIEVE" and version == 2 and content == 0 and zlib.crc32(raw[:32] + bytes(4) + raw[36:]) == crc
 if bits < 8:
     values = np.unpackbits(payload, bitorder="little").reshape(-1, bits) @ (1 << np.arange(bits))
 else:

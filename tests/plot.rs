@@ -5,6 +5,7 @@ use assert_cmd::Command;
 use nimsieve::load::{Contents, Loaded};
 use nimsieve::plot::{self, ImageFormat, Kind};
 use nimsieve::table::ValueKind;
+use nimsieve::table::packed::PackedValues;
 use std::path::Path;
 
 fn nimsieve(dir: &Path, args: &[&str]) -> std::process::Output {
@@ -159,7 +160,7 @@ fn a_value_that_occurs_once_in_a_large_table_is_drawn() {
     let mut values = vec![0u32; 200_000];
     values[150_000] = 9;
     let table = Loaded {
-        contents: Contents::Values(values),
+        contents: Contents::Values(PackedValues::from_values(&values)),
         game: None,
         n: None,
         kind: ValueKind::Grundy,

@@ -178,6 +178,18 @@ fn corrupt_files_are_one_line_errors() {
     let npy = std::fs::read(out.join("squares-1000.npy")).unwrap();
     std::fs::write(d.join("short.npy"), &npy[..npy.len() - 3]).unwrap();
     std::fs::write(d.join("gap.csv"), "n,g\n0,0\n2,1\n").unwrap();
+    std::fs::write(d.join("gap-ppos.txt"), "1 0\n2 4\n4 5\n").unwrap();
+    std::fs::write(d.join("wide.csv"), "n,+0,+1\n0,0,1\n3,0,1\n").unwrap();
+    std::fs::write(d.join("wide-ppos.csv"), "k,+0,+1\n5,0,2\n8,5\n").unwrap();
+    std::fs::write(d.join("long.csv"), "n,+0,+1\n0,0,1,2\n").unwrap();
+    std::fs::write(d.join("k.csv"), "k,n\n3,0\n5,2\n").unwrap();
+    // A header promising 10^12 values in a file of a few bytes.
+    let dict = "{'descr': '<u1', 'fortran_order': False, 'shape': (1000000000000,), }\n";
+    let mut huge = b"\x93NUMPY\x01\x00".to_vec();
+    huge.extend_from_slice(&(dict.len() as u16).to_le_bytes());
+    huge.extend_from_slice(dict.as_bytes());
+    huge.extend_from_slice(&[0, 1, 2]);
+    std::fs::write(d.join("huge.npy"), huge).unwrap();
     std::fs::write(d.join("text.csv"), "n,g\n0,zero\n").unwrap();
     std::fs::write(d.join("odd.u64"), [0u8; 12]).unwrap();
     std::fs::write(d.join("down.u64"), [5u64, 3].map(u64::to_le_bytes).concat()).unwrap();
@@ -185,8 +197,29 @@ fn corrupt_files_are_one_line_errors() {
         ("flipped.bin", "checksum does not match"),
         ("short.bin", "payload"),
         ("short.npy", "header promises"),
-        ("gap.csv", "position 2 follows position 0"),
+        (
+            "gap.csv",
+            "line 3: the row is labelled 2, but it should be 1",
+        ),
         ("text.csv", "line 2: 'zero' is not a number"),
+        (
+            "gap-ppos.txt",
+            "line 3: the row is labelled 4, but it should be 3",
+        ),
+        (
+            "wide.csv",
+            "line 3: the row is labelled 3, but it should be 2",
+        ),
+        (
+            "wide-ppos.csv",
+            "line 3: the row is labelled 8, but it should be 7",
+        ),
+        ("long.csv", "line 2: expected a label and 1 to 2 numbers"),
+        ("k.csv", "line 3: the row is labelled 5, but it should be 4"),
+        (
+            "huge.npy",
+            "holds 3 data bytes, but its header promises 1000000000000",
+        ),
         ("odd.u64", "not a multiple of 8"),
         ("down.u64", "not strictly increasing"),
         ("missing.csv", "cannot read"),

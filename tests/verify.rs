@@ -170,7 +170,8 @@ impl ValueFile {
                         bytes[byte] &= !mask;
                     }
                 }
-                let crc = crc32fast::hash(&bytes[start..]);
+                bytes[32..36].fill(0);
+                let crc = crc32fast::hash(&bytes);
                 bytes[32..36].copy_from_slice(&crc.to_le_bytes());
             }
             other => panic!("no corruption for .{other}"),
@@ -217,7 +218,7 @@ fn a_corrupted_entry_is_reported_at_its_position() {
             .unwrap()
             .contents
         {
-            nimsieve::load::Contents::Values(v) => v,
+            nimsieve::load::Contents::Values(v) => v.iter().collect(),
             _ => unreachable!(),
         };
         for ext in ["csv", "npy", "bin"] {
@@ -271,7 +272,7 @@ fn flipped_misere_outcomes_are_reported() {
             let path = output(d, &stem, ext);
             let pristine = std::fs::read(&path).unwrap();
             let clean: Vec<u32> = match nimsieve::load::load(&path, None).unwrap().contents {
-                nimsieve::load::Contents::Values(v) => v,
+                nimsieve::load::Contents::Values(v) => v.iter().collect(),
                 _ => unreachable!(),
             };
             let file = ValueFile { path: path.clone() };
@@ -389,7 +390,7 @@ fn verdicts_do_not_depend_on_threads() {
         let stem = format!("{}-20000", game.replace(':', "_").replace(',', "-"));
         let path = output(d, &stem, "bin");
         let clean: Vec<u32> = match nimsieve::load::load(&path, None).unwrap().contents {
-            nimsieve::load::Contents::Values(v) => v,
+            nimsieve::load::Contents::Values(v) => v.iter().collect(),
             _ => unreachable!(),
         };
         let file = ValueFile { path: path.clone() };
@@ -457,9 +458,78 @@ fn the_game_and_n_must_be_known_and_agree() {
     let lines: Vec<&str> = text.lines().collect();
     std::fs::write(&csv, lines[..lines.len() - 1].join("\n") + "\n").unwrap();
     let (code, _, stderr) = verify(d, &csv, &[]);
-    assert_eq!(code, 3, "{stderr}");
+    assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.contains("the file holds 499 values, but it states n = 500"),
+        stderr.contains("it holds 499 values, but the JSON summary beside it states n = 500"),
         "{stderr}"
     );
+}
+
+/// The `.bin` checksum covers the header: a changed n is refused, and so is a checksum made to
+/// match when the JSON summary beside the file states otherwise; old and unknown versions are
+/// refused with what to do.
+#[test]
+fn a_changed_bin_header_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &["grundy", "squares", "-n", "240", "-q", "-f", "bin,json"],
+    );
+    let path = output(d, "squares-240", "bin");
+    let pristine = std::fs::read(&path).unwrap();
+    let fixed = |mut bytes: Vec<u8>| {
+        bytes[32..36].fill(0);
+        let crc = crc32fast::hash(&bytes);
+        bytes[32..36].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    };
+    let refused = |bytes: Vec<u8>, want: &str| {
+        std::fs::write(&path, bytes).unwrap();
+        let (code, _, stderr) = verify(d, &path, &[]);
+        assert_eq!(code, 2, "{want}: {stderr}");
+        assert!(stderr.contains(want), "wanted '{want}', got {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    };
+    // 239 values of 4 bits fill the same 15 payload words as 240.
+    assert_eq!(pristine[24], 4);
+    let mut lowered = pristine.clone();
+    lowered[16..24].copy_from_slice(&239u64.to_le_bytes());
+    // Position 239, now past the end, cleared as a writer would.
+    *lowered.last_mut().unwrap() &= 0x0f;
+    refused(lowered.clone(), "its checksum does not match");
+    refused(
+        fixed(lowered),
+        "its header states n = 239, but the JSON summary beside it states n = 240",
+    );
+    let mut renamed = pristine.clone();
+    renamed[28..32].copy_from_slice(&5u32.to_le_bytes());
+    renamed[40..48].copy_from_slice(b"cubes\0\0\0");
+    refused(
+        fixed(renamed),
+        "its header states the game cubes, but the JSON summary beside it states squares",
+    );
+    for (version, want) in [
+        (
+            1u32,
+            "version 1 .bin file, whose checksum does not cover its header; write it again with the current nimsieve",
+        ),
+        (
+            3,
+            "version 3 .bin file, but this nimsieve reads version 2; write it again",
+        ),
+    ] {
+        let mut old = pristine.clone();
+        old[8..12].copy_from_slice(&version.to_le_bytes());
+        refused(fixed(old), want);
+    }
+    // A header claiming far more positions than the file holds is refused at once.
+    let mut huge = pristine.clone();
+    huge[16..24].copy_from_slice(&(1u64 << 40).to_le_bytes());
+    refused(
+        fixed(huge),
+        "its payload holds 120 bytes, not the 549755813888 of",
+    );
+    std::fs::write(&path, &pristine).unwrap();
+    assert_verified(d, &path);
 }

@@ -22,13 +22,25 @@ pub struct Period {
 /// positions and is the same at every x ≥ `uniform_from`; None when `values` is too short to
 /// prove any period.
 pub fn find(values: &[u32], window: u64, uniform_from: u64) -> Option<Period> {
-    let len = values.len() as u64;
+    find_by(
+        values.len() as u64,
+        |x| values[x as usize],
+        window,
+        uniform_from,
+    )
+}
+
+/// [`find`] for the `len` values given by `value` (a packed table, say).
+pub fn find_by(
+    len: u64,
+    value: impl Fn(u64) -> u32,
+    window: u64,
+    uniform_from: u64,
+) -> Option<Period> {
     let window = window.max(1);
     (1..len).find_map(|p| {
         // The last x whose value differs one period later.
-        let last_mismatch = (0..len - p)
-            .rev()
-            .find(|&x| values[x as usize] != values[(x + p) as usize]);
+        let last_mismatch = (0..len - p).rev().find(|&x| value(x) != value(x + p));
         let preperiod = last_mismatch.map_or(0, |x| x + 1);
         let proof_start = preperiod.max(uniform_from.saturating_sub(window));
         (proof_start + window + p <= len).then_some(Period {

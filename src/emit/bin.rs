@@ -3,12 +3,12 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `NIMSIEVE` |
-//! | 8 | 4 | format version, 1 |
+//! | 8 | 4 | format version, 2 ([`VERSION`]) |
 //! | 12 | 4 | content: 0 = Grundy values, 1 = misère outcomes (0 = P, 1 = N), 2 = P-position bits |
 //! | 16 | 8 | n, the number of positions |
 //! | 24 | 4 | bits per position (1, 2, 4, …, 32; 1 for P-position bits) |
 //! | 28 | 4 | length L of the game spec in bytes |
-//! | 32 | 4 | CRC-32 (IEEE, as zlib's `crc32`) of the payload |
+//! | 32 | 4 | CRC-32 (IEEE, as zlib's `crc32`) of the whole file, these four bytes read as zero |
 //! | 36 | 4 | zero |
 //! | 40 | L | the canonical game spec, UTF-8, then zero bytes to a multiple of 8 |
 //! | then | ⌈n·bits/64⌉·8 | payload: 64-bit little-endian words; position x holds bits x·bits … x·bits+bits−1 counted from the least significant bit of word 0 (P-position bits: 1 = P) |
@@ -16,6 +16,14 @@
 use super::{Emitter, Report};
 use crate::table::ValueKind;
 use std::io::{self, Write};
+
+/// The format version this build writes and reads. Version 1 had the same layout, but its
+/// checksum covered only the payload.
+pub const VERSION: u32 = 2;
+
+/// Where the checksum sits in the header; the checksum covers the whole file with these four
+/// bytes read as zero.
+pub const CRC_AT: usize = 32;
 
 /// The `bin` emitter.
 pub struct Bin;
@@ -57,23 +65,30 @@ fn write_table(
     bits: u32,
     words: &[u64],
 ) -> io::Result<()> {
-    let payload: &[u8] = bytemuck::cast_slice(words);
     let spec = game.as_bytes();
-    out.write_all(b"NIMSIEVE")?;
-    for field in [1u32, content] {
-        out.write_all(&field.to_le_bytes())?;
+    let mut header = b"NIMSIEVE".to_vec();
+    for field in [VERSION, content] {
+        header.extend_from_slice(&field.to_le_bytes());
     }
-    out.write_all(&n.to_le_bytes())?;
-    for field in [bits, spec.len() as u32, crc32fast::hash(payload), 0] {
-        out.write_all(&field.to_le_bytes())?;
+    header.extend_from_slice(&n.to_le_bytes());
+    for field in [bits, spec.len() as u32, 0, 0] {
+        header.extend_from_slice(&field.to_le_bytes());
     }
-    out.write_all(spec)?;
-    out.write_all(&vec![0; spec.len().next_multiple_of(8) - spec.len()])?;
-    if cfg!(target_endian = "little") {
-        out.write_all(payload)
+    header.extend_from_slice(spec);
+    header.resize(header.len().next_multiple_of(8), 0);
+    let little: Vec<u8>;
+    let payload: &[u8] = if cfg!(target_endian = "little") {
+        bytemuck::cast_slice(words)
     } else {
-        words
-            .iter()
-            .try_for_each(|w| out.write_all(&w.to_le_bytes()))
-    }
+        little = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        &little
+    };
+    // The checksum field is still zero here.
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&header);
+    crc.update(payload);
+    let crc = crc.finalize();
+    header[CRC_AT..CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
+    out.write_all(&header)?;
+    out.write_all(payload)
 }

@@ -1,7 +1,7 @@
 //! Output formats, one file each, behind the [`Emitter`] trait, and where their bytes go.
 
 mod bfile;
-mod bin;
+pub(crate) mod bin;
 mod csv;
 mod json;
 mod npy;

@@ -13,9 +13,9 @@ mod subtraction;
 use crate::analysis::period::Period;
 
 pub use catalogue::{CATALOGUE, CatalogueEntry};
-pub use divisor::DivisorRule;
+pub use divisor::{BlockFactors, DivisorRule};
 pub use moves::{Moves, Window, WindowRule};
-pub use primes::primes_below;
+pub use primes::{primes_below, sieve_odd_primes};
 pub use subtraction::SubtractionSet;
 
 /// Which player wins when no move is left.

@@ -144,14 +144,7 @@ impl Moves {
                 }
                 let start = out.len();
                 factors.divisors(n, out);
-                let mut kept = start;
-                for i in start..out.len() {
-                    if let Some(m) = rule.option(n, out[i]).filter(|&m| m >= *min_target) {
-                        out[kept] = m;
-                        kept += 1;
-                    }
-                }
-                out.truncate(kept);
+                rule.keep_options(n, out, start, *min_target);
             }
         }
     }

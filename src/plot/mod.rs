@@ -9,7 +9,7 @@ mod values;
 
 use crate::error::{Error, Result};
 use crate::load::{Contents, Loaded};
-use crate::table::ValueKind;
+use crate::table::{ValueKind, unpacked};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::borrow::Cow;
@@ -90,9 +90,9 @@ pub fn default_output(input: &Path, kind: Kind) -> PathBuf {
 
 /// The data one picture is drawn from, checked against its kind.
 enum Subject<'a> {
-    Values(&'a [u32], ValueKind),
+    Values(Vec<u32>, ValueKind),
     Counting { positions: Cow<'a, [u64]>, n: u64 },
-    Density(&'a [u32], ValueKind),
+    Density(Vec<u32>, ValueKind),
 }
 
 /// Draws `table` as a picture of `kind` and returns the encoded image. A kind the table
@@ -163,15 +163,19 @@ fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
         ));
     }
     Ok(match (&table.contents, kind) {
-        (Contents::Values(values), Kind::Values) => Subject::Values(values, table.kind),
-        (Contents::Values(values), Kind::Density) => Subject::Density(values, table.kind),
+        (Contents::Values(values), Kind::Values) => Subject::Values(unpacked(values)?, table.kind),
+        (Contents::Values(values), Kind::Density) => {
+            Subject::Density(unpacked(values)?, table.kind)
+        }
         (Contents::Values(values), Kind::Counting) => {
-            let positions: Vec<u64> = values
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| **v == 0)
-                .map(|(x, _)| x as u64)
-                .collect();
+            let mut positions = Vec::new();
+            let mut x = 0;
+            values.each(0, values.len(), |v| {
+                if v == 0 {
+                    positions.push(x);
+                }
+                x += 1;
+            });
             if positions.is_empty() {
                 return Err(Error::Input(
                     "the table has no P-positions (value 0): there is no counting function to plot"
@@ -180,7 +184,7 @@ fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
             }
             Subject::Counting {
                 positions: Cow::Owned(positions),
-                n: values.len() as u64,
+                n: values.len(),
             }
         }
         (Contents::Positions(positions), Kind::Counting) => Subject::Counting {
@@ -208,7 +212,7 @@ fn title(table: &Loaded, kind: Kind) -> String {
         (Kind::Density, ValueKind::Outcome) => "share of each misère outcome below x",
     };
     let n = match &table.contents {
-        Contents::Values(v) => Some(v.len() as u64),
+        Contents::Values(v) => Some(v.len()),
         Contents::Positions(_) => table.n,
     };
     let game = table.game.as_deref().map(|g| format!("{g}: "));

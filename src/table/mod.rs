@@ -6,8 +6,51 @@ pub mod words;
 pub mod work_file;
 
 use crate::analysis::period::Period;
+use crate::error::{Error, Result};
 use crate::game::Play;
 use packed::PackedValues;
+
+/// An empty vector with room for `len` items, or a one-line input error naming `what` when the
+/// memory cannot be allocated (instead of an abort).
+pub fn reserve<T>(len: u64, what: &str) -> Result<Vec<T>> {
+    let bytes = u128::from(len) * std::mem::size_of::<T>() as u128;
+    let mut items = Vec::new();
+    let reserved = bytes <= u128::from(available_memory().unwrap_or(u64::MAX))
+        && usize::try_from(len)
+            .ok()
+            .is_some_and(|len| items.try_reserve_exact(len).is_ok());
+    if !reserved {
+        let gib = bytes as f64 / (1u64 << 30) as f64;
+        return Err(Error::Input(format!(
+            "{what} needs {gib:.2} GiB of memory, which cannot be allocated; use a machine with more memory or a smaller table"
+        )));
+    }
+    Ok(items)
+}
+
+/// The memory the system can still give (MemAvailable of /proc/meminfo), where it says so:
+/// an allocation the system would grant only to kill the process later is refused instead.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// `len` copies of `fill` in memory, or an input error as [`reserve`] gives.
+pub fn allocate<T: Clone>(len: u64, fill: T, what: &str) -> Result<Vec<T>> {
+    let mut items = reserve(len, what)?;
+    items.resize(len as usize, fill);
+    Ok(items)
+}
+
+/// The values of `packed` as one u32 each, for readers that need a slice; an input error when
+/// they cannot be allocated.
+pub fn unpacked(packed: &PackedValues) -> Result<Vec<u32>> {
+    let mut values = reserve(packed.len(), "the unpacked table")?;
+    packed.each(0, packed.len(), |v| values.push(v));
+    Ok(values)
+}
 
 /// What the numbers of a table mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,6 +7,7 @@ use super::work_file::WorkFile;
 use crate::analysis::period::Period;
 use crate::engine::resumable::{Checkpoint, WorkTable};
 use crate::error::Result;
+use rayon::prelude::*;
 
 /// Values of positions 0..n, `bits` each: value x sits at bit (x·bits) mod 64 of word
 /// x·bits / 64, least significant bits first. The storage may hold more words than the width
@@ -85,6 +86,12 @@ impl PackedValues {
         }
     }
 
+    /// Zeroed values in memory, or an input error when they cannot be allocated.
+    pub fn try_in_memory(n: u64, bits: u32) -> Result<PackedValues> {
+        let words = Words::try_in_memory(Self::words_for(n, bits))?;
+        Ok(Self::from_words(n, bits, words))
+    }
+
     /// Zeroed values of `bits` bits in the memory-mapped file `work_file`, or in memory when
     /// there is none, with room to [`Self::widen`] up to `widest` bits.
     pub fn zeroed(
@@ -146,6 +153,50 @@ impl PackedValues {
     pub fn set(&mut self, x: u64, value: u32) {
         debug_assert!(value <= self.capacity());
         write(self.words.get_mut(), self.bits, x, value);
+    }
+
+    /// The values as a slice of `T` when they are stored exactly `T` wide (8, 16 or 32 bits)
+    /// on a little-endian machine; None otherwise.
+    pub fn as_slice<T: bytemuck::Pod>(&self) -> Option<&[T]> {
+        let exact = self.bits as usize == 8 * std::mem::size_of::<T>();
+        (exact && cfg!(target_endian = "little"))
+            .then(|| &bytemuck::cast_slice::<u64, T>(self.words())[..self.n as usize])
+    }
+
+    /// Calls `f` with the values of positions `start..end` (within the table) in order, reading
+    /// each word once.
+    #[inline]
+    pub fn each(&self, start: u64, end: u64, mut f: impl FnMut(u32)) {
+        let words = self.words.get();
+        let bits = u64::from(self.bits);
+        let mask = mask_of(self.bits);
+        let mut x = start;
+        while x < end {
+            let bit = x * bits;
+            let mut word = words[(bit / 64) as usize] >> (bit % 64);
+            let here = ((64 - bit % 64) / bits).min(end - x);
+            for _ in 0..here {
+                f((word & mask) as u32);
+                word >>= bits;
+            }
+            x += here;
+        }
+    }
+
+    /// The largest value (0 for no positions), in parallel.
+    pub fn max(&self) -> u32 {
+        const CHUNK: u64 = 1 << 20;
+        (0..self.n.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let mut max = 0;
+                self.each(c * CHUNK, ((c + 1) * CHUNK).min(self.n), |v| {
+                    max = max.max(v)
+                });
+                max
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     /// All values in order.

@@ -1,11 +1,13 @@
 //! Storage of 64-bit words, in memory or in a memory-mapped file (so a table is bounded by
-//! disk, not RAM). Words are stored little-endian.
+//! disk, not RAM), or read in place from a file mapped read-only. Words are stored
+//! little-endian.
 
 use super::work_file::WorkFile;
 use crate::error::{Error, Result};
 use fs4::FileExt;
-use memmap2::MmapMut;
+use memmap2::{Mmap, MmapMut};
 use std::fs::OpenOptions;
+use std::ops::Range;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
@@ -21,12 +23,44 @@ pub enum Words {
         /// The file.
         work_file: WorkFile,
     },
+    /// Words read in place from a file mapped read-only (a table being read back).
+    Mapped {
+        /// The mapping of the whole file.
+        map: Mmap,
+        /// Where the words lie in the file, in bytes (the start a multiple of 8).
+        bytes: Range<usize>,
+    },
 }
 
 impl Words {
     /// `len` zero words in memory.
     pub fn in_memory(len: u64) -> Words {
         Words::Memory(vec![0; len as usize])
+    }
+
+    /// `len` zero words in memory, or an input error when they cannot be allocated.
+    pub fn try_in_memory(len: u64) -> Result<Words> {
+        super::allocate(len, 0u64, "the table").map(Words::Memory)
+    }
+
+    /// The words at byte range `bytes` of the read-only mapping `map`: the range starts at a
+    /// multiple of 8 and holds a whole number of words. On a big-endian machine the words are
+    /// copied into memory in native order (an input error when they cannot be allocated).
+    pub fn mapped(map: Mmap, bytes: Range<usize>) -> Result<Words> {
+        assert!(
+            bytes.start.is_multiple_of(8)
+                && bytes.len().is_multiple_of(8)
+                && bytes.end <= map.len(),
+            "mapped words must be whole, aligned words of the file"
+        );
+        if cfg!(target_endian = "little") {
+            return Ok(Words::Mapped { map, bytes });
+        }
+        let mut words = super::allocate(bytes.len() as u64 / 8, 0u64, "the table")?;
+        for (word, le) in words.iter_mut().zip(map[bytes].chunks_exact(8)) {
+            *word = u64::from_le_bytes(le.try_into().expect("eight bytes"));
+        }
+        Ok(Words::Memory(words))
     }
 
     /// `len` words in the locked work file `work_file`: zeroed when `keep` is false; when
@@ -84,21 +118,23 @@ impl Words {
         match self {
             Words::Memory(words) => words,
             Words::File { map, .. } => bytemuck::cast_slice(map),
+            Words::Mapped { map, bytes } => bytemuck::cast_slice(&map[bytes.clone()]),
         }
     }
 
-    /// The words, writable.
+    /// The words, writable. Panics for words mapped read-only, which are only ever read.
     pub fn get_mut(&mut self) -> &mut [u64] {
         match self {
             Words::Memory(words) => words,
             Words::File { map, .. } => bytemuck::cast_slice_mut(map),
+            Words::Mapped { .. } => panic!("words mapped read-only cannot be written"),
         }
     }
 
     /// The file the words are mapped from, if any.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Words::Memory(_) => None,
+            Words::Memory(_) | Words::Mapped { .. } => None,
             Words::File { work_file, .. } => Some(work_file.path()),
         }
     }
@@ -106,7 +142,7 @@ impl Words {
     /// Writes a file's dirty pages to disk.
     pub fn flush(&self) -> Result<()> {
         match self {
-            Words::Memory(_) => Ok(()),
+            Words::Memory(_) | Words::Mapped { .. } => Ok(()),
             Words::File { map, work_file } => map
                 .flush()
                 .map_err(|e| Error::io("cannot write", work_file.path(), e)),

@@ -7,6 +7,8 @@
 //! rule ([`Moves`]); each family has its own method: [`steps`] (block scatter of option values,
 //! one bit per value), [`odd_steps`] (subtract-a-prime and Pim by parity classes), [`window`]
 //! (range rules by sliding value counts) and [`listed`] (divisor games, options one by one).
+//! Each reads the packed table (in place when it was mapped from a `.bin` file) a block at a
+//! time, so memory stays bounded whatever the number of positions.
 
 mod listed;
 mod odd_steps;
@@ -18,6 +20,7 @@ use crate::game::{DivisorRule, Game, Moves, Play, Rule, SubtractionSet};
 use crate::load::{Contents, Loaded};
 use crate::progress::Progress;
 use crate::table::ValueKind;
+use crate::table::packed::PackedValues;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What is checked at each position.
@@ -51,51 +54,39 @@ pub enum Fault {
         /// The position.
         n: u64,
     },
-    /// A misère outcome other than 0 or 1.
-    NotAnOutcome {
-        /// The position.
-        n: u64,
-        /// The value found.
-        value: u32,
-    },
-    /// The table's length differs from the n its header or JSON summary states.
-    Length {
-        /// Values in the file.
-        found: u64,
-        /// Positions promised.
-        expected: u64,
-    },
-    /// A listed P-position at or beyond n.
-    Beyond {
-        /// The listed position.
-        position: u64,
-        /// The number of positions the list covers.
-        n: u64,
-    },
 }
 
 impl Fault {
     /// The position the fault is at (for choosing the smallest).
     pub fn position(&self) -> u64 {
         match *self {
-            Fault::Conflict { n, .. }
-            | Fault::Missing { n, .. }
-            | Fault::Terminal { n }
-            | Fault::NotAnOutcome { n, .. } => n,
-            Fault::Length { .. } => 0,
-            Fault::Beyond { position, .. } => position,
+            Fault::Conflict { n, .. } | Fault::Missing { n, .. } | Fault::Terminal { n } => n,
         }
     }
 }
 
 /// A table ready to be checked: one value per position (0 = P, 1 = N for P-position lists
-/// and misère outcomes).
+/// and misère outcomes), packed, and read in place when it was mapped from a `.bin` file.
 #[derive(Debug)]
 pub struct Subject {
     /// The values.
-    pub values: Vec<u32>,
+    pub values: PackedValues,
     /// Where the values came from.
     pub form: Form,
+    /// The largest value.
+    max: u32,
+}
+
+impl Subject {
+    /// The number of positions.
+    pub fn len(&self) -> u64 {
+        self.values.len()
+    }
+
+    /// True for a table of no positions.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
 }
 
 /// What a [`Subject`]'s numbers are.
@@ -116,15 +107,16 @@ pub struct Verdict {
     pub positions: u64,
     /// The fault at the smallest position, if any.
     pub fault: Option<Fault>,
-    /// What the method cost, for step sets: option reads, or the pair tests and lookups of
-    /// subtract-a-prime and Pim.
+    /// What the method cost, for step sets: option reads, or the pair tests and class-member
+    /// tests of subtract-a-prime and Pim.
     pub cost: Option<String>,
 }
 
-/// Turns a loaded table into a [`Subject`] for `game`: P-position lists become 0/1 tables of
-/// n positions (n from the bin header or JSON summary, required), and the table's length and
-/// values are checked against what the file states and the game's kind of table.
-pub fn subject(loaded: Loaded, game: &Game) -> Result<std::result::Result<Subject, Fault>> {
+/// Turns a loaded table into a [`Subject`] for `game`: a P-position list becomes a 0/1 table of
+/// n positions, one bit a position (n from the bin header or JSON summary, required). A listed
+/// position at or beyond n, or a misère outcome other than 0 or 1, is a wrong table
+/// ([`Error::WrongTable`]).
+pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
     let misere = game.play == Play::Misere;
     if loaded.kind == ValueKind::Outcome && !misere {
         return Err(Error::Input(format!(
@@ -134,21 +126,18 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<std::result::Result<Subjec
     }
     match loaded.contents {
         Contents::Values(values) => {
-            crate::engine::check_in_memory_size(values.len() as u64)?;
-            if let Some(expected) = loaded.n.filter(|&n| n != values.len() as u64) {
-                return Ok(Err(Fault::Length {
-                    found: values.len() as u64,
-                    expected,
-                }));
-            }
-            if misere && let Some(x) = values.iter().position(|&v| v > 1) {
-                return Ok(Err(Fault::NotAnOutcome {
-                    n: x as u64,
-                    value: values[x],
-                }));
+            let max = values.max();
+            if misere && max > 1 {
+                let x = (0..values.len())
+                    .find(|&x| values.get(x) > 1)
+                    .expect("a value above 1 exists");
+                return Err(Error::WrongTable(format!(
+                    "outcome({x}) = {} in the file, but outcomes are 0 (P) or 1 (N)",
+                    values.get(x)
+                )));
             }
             let form = if misere { Form::Outcomes } else { Form::Grundy };
-            Ok(Ok(Subject { values, form }))
+            Ok(Subject { values, form, max })
         }
         Contents::Positions(positions) => {
             let n = loaded.n.ok_or_else(|| {
@@ -156,75 +145,74 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<std::result::Result<Subjec
                     "a P-position list needs its n (the number of positions it covers) from a .bin header or the JSON summary beside it".into(),
                 )
             })?;
-            crate::engine::check_in_memory_size(n)?;
-            if let Some(&p) = positions.iter().find(|&&p| p >= n) {
-                return Ok(Err(Fault::Beyond { position: p, n }));
+            if let Some(&p) = positions.get(positions.partition_point(|&p| p < n)) {
+                return Err(Error::WrongTable(format!(
+                    "{p} is listed as a P-position, but the list covers only n = {n} positions"
+                )));
             }
-            let mut values = vec![1u32; n as usize];
-            for p in positions {
-                values[p as usize] = 0;
+            let mut values = PackedValues::try_in_memory(n, 1)?;
+            values.words_mut().fill(u64::MAX);
+            values.clear_past_end();
+            for &p in &positions {
+                values.set(p, 0);
             }
-            Ok(Ok(Subject {
+            Ok(Subject {
                 values,
                 form: Form::PList,
-            }))
+                max: u32::from(positions.len() as u64 != n),
+            })
         }
     }
 }
 
-/// Checks every entry of `subject` against `game`'s definition, on the rayon pool.
-pub fn verify(subject: &Subject, game: &Game, progress: &Progress) -> Verdict {
-    let n = subject.values.len() as u64;
+/// Checks every entry of `subject` against `game`'s definition, on the rayon pool. An input
+/// error when the memory a method needs (a step bitmap, value counts) cannot be allocated.
+pub fn verify(subject: &Subject, game: &Game, progress: &Progress) -> Result<Verdict> {
+    let n = subject.len();
     let rules = Rules {
         every_value: subject.form == Form::Grundy,
         misere: game.play == Play::Misere,
     };
     let first = FirstFault::new();
-    let moves = game.moves(n);
-    let values = &subject.values;
+    let (values, max) = (&subject.values, subject.max);
+    let min_target = game.min_target();
     let mut cost = None;
-    match &moves {
-        Moves::Steps { steps, min_target } => {
-            let parity_rule = matches!(
-                game.rule,
-                Rule::Subtraction(SubtractionSet::Primes | SubtractionSet::Pim)
-            );
-            let max = values.iter().copied().max().unwrap_or(0);
-            if parity_rule && max < 64 {
-                cost = Some(odd_steps::check(
-                    values,
-                    steps,
-                    *min_target,
-                    rules,
-                    &first,
-                    progress,
-                ));
-            } else if max < 1 << 16 {
-                let narrow: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+    match &game.rule {
+        Rule::Divisor(rule) => {
+            let options = listed::Options::Divisors(*rule, min_target);
+            listed::check(values, &options, rules, &first, progress);
+        }
+        Rule::Subtraction(set @ (SubtractionSet::Primes | SubtractionSet::Pim)) if max < 64 => {
+            let steps = odd_steps::OddSteps::new(set, n)?;
+            cost = Some(odd_steps::check(
+                values, max, &steps, min_target, rules, &first, progress,
+            )?);
+        }
+        _ => match game.moves(n) {
+            Moves::Steps { steps, min_target } if max < 1 << 16 => {
                 cost = Some(steps::check(
-                    &narrow,
-                    steps,
-                    *min_target,
-                    rules,
-                    &first,
-                    progress,
+                    values, max, &steps, min_target, rules, &first, progress,
                 ));
-            } else {
-                // Only huge finite sets (or wrong tables) have values this large.
-                listed::check(values, &moves, rules, &first, progress);
             }
-        }
-        Moves::Window { rule, min_target } => {
-            window::check(values, rule, *min_target, rules, &first, progress)
-        }
-        Moves::Divisor { .. } => listed::check(values, &moves, rules, &first, progress),
+            Moves::Window { rule, min_target } => {
+                window::check(values, max, &rule, min_target, rules, &first, progress)?
+            }
+            // Only huge finite sets (or wrong tables) have values of 2^16 or more.
+            moves => listed::check(
+                values,
+                &listed::Options::Moves(&moves),
+                rules,
+                &first,
+                progress,
+            ),
+        },
     }
     progress.set(n);
-    Verdict {
+    Ok(Verdict {
         positions: n,
         fault: first.take(),
         cost,
-    }
+    })
 }
 
 /// The fault at the smallest position found so far, shared by the workers: work on positions
@@ -289,29 +277,30 @@ pub(crate) fn judge(
         .map(|value| Fault::Missing { n, value })
 }
 
-/// One line saying what is wrong, e.g. `g(1234) = 5 in the file, but option 1225 (1234 − 9)
-/// also has value 5`.
-pub fn describe(fault: &Fault, form: Form, game: &Game, values: &[u32]) -> String {
+/// One line saying what is wrong with `subject`, e.g. `g(1234) = 5 in the file, but option
+/// 1225 (1234 − 9) also has value 5`.
+pub fn describe(fault: &Fault, subject: &Subject, game: &Game) -> String {
+    let value = |n: u64| subject.values.get(n);
     let how = |n: u64, m: u64| match game.rule {
         Rule::Divisor(DivisorRule::ToDivisor) => format!("{m} (a divisor of {n})"),
         _ => format!("{m} ({n} − {})", n - m),
     };
-    let entry = |n: u64| match form {
-        Form::Grundy => format!("g({n}) = {} in the file", values[n as usize]),
+    let entry = |n: u64| match subject.form {
+        Form::Grundy => format!("g({n}) = {} in the file", value(n)),
         Form::Outcomes => format!(
             "outcome({n}) = {} in the file",
-            if values[n as usize] == 0 { "P" } else { "N" }
+            if value(n) == 0 { "P" } else { "N" }
         ),
-        Form::PList if values[n as usize] == 0 => format!("{n} is listed as a P-position"),
+        Form::PList if value(n) == 0 => format!("{n} is listed as a P-position"),
         Form::PList => format!("{n} is not listed as a P-position"),
     };
     match *fault {
-        Fault::Conflict { n, option } => match form {
+        Fault::Conflict { n, option } => match subject.form {
             Form::Grundy => format!(
                 "{}, but option {} also has value {}",
                 entry(n),
                 how(n, option),
-                values[n as usize]
+                value(n)
             ),
             _ => format!(
                 "{}, but its option {} is a P-position too",
@@ -319,7 +308,7 @@ pub fn describe(fault: &Fault, form: Form, game: &Game, values: &[u32]) -> Strin
                 how(n, option)
             ),
         },
-        Fault::Missing { n, value } => match form {
+        Fault::Missing { n, value } => match subject.form {
             Form::Grundy => format!("{}, but no option has value {value}", entry(n)),
             _ => format!("{}, but none of its options is a P-position", entry(n)),
         },
@@ -327,16 +316,5 @@ pub fn describe(fault: &Fault, form: Form, game: &Game, values: &[u32]) -> Strin
             "{}, but {n} has no option, so it is an N-position under misère play",
             entry(n)
         ),
-        Fault::NotAnOutcome { n, value } => {
-            format!("outcome({n}) = {value} in the file, but outcomes are 0 (P) or 1 (N)")
-        }
-        Fault::Length { found, expected } => {
-            format!("the file holds {found} values, but it states n = {expected}")
-        }
-        Fault::Beyond { position, n } => {
-            format!(
-                "{position} is listed as a P-position, but the list covers only n = {n} positions"
-            )
-        }
     }
 }

@@ -3,14 +3,18 @@
 //! the window, and a Fenwick tree over values counting the values with count 0, so that (b),
 //! "no value below g(n) is absent", is one prefix sum. The window's few excepted positions
 //! and its extra option adjust the counts of their values. Cost O(log(max value)) a position;
-//! one pass in increasing n (each window only slides forward).
+//! one pass in increasing n (each window only slides forward); memory 12 bytes per value up to
+//! the largest (for Nim and `allbut`, whose values grow with n, that is proportional to n).
 
 use super::{FirstFault, Rules, judge};
+use crate::error::{Error, Result};
 use crate::game::WindowRule;
 use crate::progress::Progress;
+use crate::table::allocate;
+use crate::table::packed::PackedValues;
 
 /// How often the progress bar is updated, in positions.
-const PROGRESS_EVERY: usize = 1 << 16;
+const PROGRESS_EVERY: u64 = 1 << 16;
 
 /// Value counts of the positions lo, lo + step, … below hi.
 struct Sliding {
@@ -22,8 +26,8 @@ struct Sliding {
 }
 
 impl Sliding {
-    fn new(first: u64, values: usize) -> Self {
-        let mut absent = vec![0i64; values + 1];
+    fn new(first: u64, values: usize) -> Result<Self> {
+        let mut absent = allocate(values as u64 + 1, 0i64, "the value counts")?;
         for v in 1..=values {
             absent[v] += 1;
             let parent = v + (v & v.wrapping_neg());
@@ -31,12 +35,12 @@ impl Sliding {
                 absent[parent] += absent[v];
             }
         }
-        Sliding {
+        Ok(Sliding {
             lo: first,
             hi: first,
-            counts: vec![0; values],
+            counts: allocate(values as u64, 0, "the value counts")?,
             absent,
-        }
+        })
     }
 
     fn bump(&mut self, v: usize, delta: i64) {
@@ -47,11 +51,19 @@ impl Sliding {
         }
     }
 
-    fn add(&mut self, v: u32) {
-        self.counts[v as usize] += 1;
-        if self.counts[v as usize] == 1 {
+    /// Counts one more position of value v; an input error for the 2^32nd of one value (no
+    /// table nimsieve writes has windows that long).
+    fn add(&mut self, v: u32) -> Result<()> {
+        let count = &mut self.counts[v as usize];
+        *count = count.checked_add(1).ok_or_else(|| {
+            Error::Input(format!(
+                "a window of options holds 2^32 positions of value {v}, more than verify counts"
+            ))
+        })?;
+        if *count == 1 {
             self.bump(v as usize, -1);
         }
+        Ok(())
     }
 
     fn remove(&mut self, v: u32) {
@@ -73,29 +85,34 @@ impl Sliding {
     }
 }
 
-/// Checks every position of `g` whose options are the windows of `rule`.
+/// Checks every position of `g` (values at most `max`) whose options are the windows of
+/// `rule`; an input error when the value counts cannot be allocated.
 pub(super) fn check(
-    g: &[u32],
+    g: &PackedValues,
+    max: u32,
     rule: &WindowRule,
     min_target: u64,
     rules: Rules,
     first: &FirstFault,
     progress: &Progress,
-) {
-    let values = g.iter().copied().max().unwrap_or(0) as usize + 1;
+) -> Result<()> {
+    let values = max as usize + 1;
     let mut classes: Vec<Option<Sliding>> = vec![None, None];
     for x in 0..g.len() {
-        let w = rule.window(x as u64, min_target);
+        let w = rule.window(x, min_target);
         let hi = w.hi.max(w.lo);
-        let class =
-            classes[(w.lo % w.step) as usize].get_or_insert_with(|| Sliding::new(w.lo, values));
+        let class = &mut classes[(w.lo % w.step) as usize];
+        if class.is_none() {
+            *class = Some(Sliding::new(w.lo, values)?);
+        }
+        let class = class.as_mut().expect("just made");
         while class.hi < hi {
-            class.add(g[class.hi as usize]);
+            class.add(g.get(class.hi))?;
             class.hi += w.step;
         }
         while class.lo < w.lo {
             if class.lo < class.hi {
-                class.remove(g[class.lo as usize]);
+                class.remove(g.get(class.lo));
             }
             class.lo += w.step;
         }
@@ -107,16 +124,16 @@ pub(super) fn check(
             None => changes.push((v, d)),
         };
         for &m in &w.except {
-            change(g[m as usize], -1);
+            change(g.get(m), -1);
         }
         if let Some(m) = w.extra {
-            change(g[m as usize], 1);
+            change(g.get(m), 1);
         }
         let count = |v: u32| {
             let base = class.counts.get(v as usize).map_or(0, |&c| i64::from(c));
             base + changes.iter().find(|c| c.0 == v).map_or(0, |c| c.1)
         };
-        let gx = g[x];
+        let gx = g.get(x);
         let fast_has = |v: u32| count(v) > 0;
         let mut absent = class.absent_below(gx);
         for &(v, _) in changes.iter().filter(|c| c.0 < gx) {
@@ -129,17 +146,18 @@ pub(super) fn check(
         if suspect {
             let conflict = || {
                 w.positions()
-                    .filter(|&m| g[m as usize] == gx)
+                    .filter(|&m| g.get(m) == gx)
                     .max()
                     .expect("a conflicting option exists")
             };
-            if let Some(fault) = judge(x as u64, gx, terminal, rules, fast_has, conflict) {
+            if let Some(fault) = judge(x, gx, terminal, rules, fast_has, conflict) {
                 first.record(fault);
-                return;
+                return Ok(());
             }
         }
         if x % PROGRESS_EVERY == 0 {
-            progress.set(x as u64);
+            progress.set(x);
         }
     }
+    Ok(())
 }

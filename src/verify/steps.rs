@@ -2,9 +2,11 @@
 //! blocks of positions, each with one bit per value per position. For every step s, the
 //! block's options g[x − s] are read as one contiguous slice and each sets bit g(x − s) of
 //! position x; then (a) and (b) are read off the bits. The slices are the table itself when it
-//! is stored 8 or 16 bits a value, and are unpacked into a buffer of the worker's otherwise.
-//! Cost: one scatter per (position, step), n·|S| in all, on cache-resident bits, parallel over
-//! blocks; memory: the blocks' bits and buffers, whatever the size of the table.
+//! is stored 8 or 16 bits a value, and are unpacked into a buffer of the worker's otherwise
+//! (once per block when its options are near, per step when they are not). Cost: one scatter
+//! per (position, step), n·|S| in all, on cache-resident bits, parallel over blocks. Tables of
+//! one bit a value go 64 positions a word instead: n·|S|/64 word operations. Memory: the
+//! blocks' bits and buffers, whatever the size of the table.
 
 use super::{FirstFault, Rules, judge};
 use crate::progress::Progress;

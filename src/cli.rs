@@ -2,11 +2,12 @@
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use nimsieve::analysis::counting::{MAX_MODULUS, PCounts};
-use nimsieve::analysis::{position, summary::summarize};
+use nimsieve::analysis::summary::summarize;
 use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
 use nimsieve::engine::resumable::Storage;
 use nimsieve::engine::{self, EngineKind};
 use nimsieve::error::printable;
+use nimsieve::eval;
 use nimsieve::game::{CATALOGUE, Game, file_safe};
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
@@ -584,7 +585,7 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
             let period = game.as_ref().and_then(|g| {
                 let m = g.finite_set_max()?;
                 let value = |x| values.get(x);
-                nimsieve::analysis::period::find_by(values.len(), value, m, m + g.min_target())
+                nimsieve::period::find_by(values.len(), value, m, m + g.min_target())
             });
             let table = Table {
                 kind: loaded.kind,
@@ -693,7 +694,7 @@ fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {
         .iter()
         .map(|h| parse_u64(h))
         .collect::<Result<Vec<u64>>>()?;
-    let e = position::evaluate(&game, &heaps)?;
+    let e = eval::evaluate(&game, &heaps)?;
     if json {
         println!(
             "{}",
@@ -713,8 +714,8 @@ fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {
     );
     println!("nim-sum: {}", e.nim_sum);
     let who = match e.outcome {
-        position::Outcome::P => "P (the player to move loses)",
-        position::Outcome::N => "N (the player to move wins)",
+        eval::Outcome::P => "P (the player to move loses)",
+        eval::Outcome::N => "N (the player to move wins)",
     };
     println!(
         "outcome: {who}{}",

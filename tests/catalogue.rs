@@ -1,9 +1,9 @@
 //! Every value, P-position list, period and example of the catalogue (GAMES.md §1, 2, 3, 5, 6).
 
-use nimsieve::analysis::period::{self, Period};
-use nimsieve::analysis::position::{HeapMove, Outcome, evaluate};
 use nimsieve::engine::reference;
+use nimsieve::eval::{HeapMove, Outcome, evaluate};
 use nimsieve::game::Game;
+use nimsieve::period::{self, Period};
 use nimsieve::progress::Progress;
 
 fn values(spec: &str, n: u64) -> Vec<u32> {

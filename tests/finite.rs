@@ -1,8 +1,8 @@
 //! The finite-set engine against the reference engine, and its exact periods.
 
-use nimsieve::analysis::period::{self, Period};
 use nimsieve::engine::{self, EngineKind, finite, reference};
 use nimsieve::game::Game;
+use nimsieve::period::{self, Period};
 use nimsieve::progress::Progress;
 use proptest::prelude::*;
 

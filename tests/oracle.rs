@@ -4,8 +4,8 @@
 //! heap of size b by searching the game tree, and reads g(a) as the one b that makes a + *b a
 //! loss (Sprague–Grundy). Options are written here from the rules' text, not from the crate.
 
-use nimsieve::analysis::position::{Outcome, evaluate};
 use nimsieve::engine::reference;
+use nimsieve::eval::{Outcome, evaluate};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 use proptest::prelude::*;

@@ -3,9 +3,9 @@
 mod common;
 
 use common::{assert_thread_count_does_not_matter, reference_values, values};
-use nimsieve::analysis::period::Period;
 use nimsieve::engine::{self, EngineKind, periodic};
 use nimsieve::game::Game;
+use nimsieve::period::Period;
 use nimsieve::progress::Progress;
 
 /// Each game with its preperiod and period.
@@ -72,7 +72,7 @@ fn reports_the_period_and_stops_after_one_with_until_period() {
         assert_eq!(full.period, Some(period), "{spec}");
         // The smallest: a search over the values finds no shorter period or preperiod.
         let values: Vec<u32> = full.iter().collect();
-        let found = nimsieve::analysis::period::find(&values, p, preperiod + p);
+        let found = nimsieve::period::find(&values, p, preperiod + p);
         assert_eq!(found, Some(period), "{spec}");
         let short = periodic::compute(&game, 1000, true, None, &Progress::hidden()).unwrap();
         assert_eq!(short.len(), preperiod + p, "{spec}");

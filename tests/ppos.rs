@@ -1,9 +1,10 @@
 //! The P-position sieve against the reference engine, across threads, and across interruption.
 
-use nimsieve::engine::resumable::{Checkpoint, Storage, WorkTable};
+use nimsieve::engine::resumable::{Checkpoint, Storage};
 use nimsieve::engine::{self, EngineKind, ppos, psieve, reference};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
+use nimsieve::table::WorkTable;
 use nimsieve::table::bits::BitTable;
 use nimsieve::table::work_file::WorkFile;
 use proptest::prelude::*;

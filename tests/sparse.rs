@@ -1,10 +1,11 @@
 //! The sparse engine (value layers) against the reference engine and the catalogue.
 
-use nimsieve::engine::resumable::{Checkpoint, Storage, WorkTable};
+use nimsieve::engine::resumable::{Checkpoint, Storage};
 use nimsieve::engine::sparse_grundy::{self, Pace};
 use nimsieve::engine::{self, EngineKind, sparse};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
+use nimsieve::table::WorkTable;
 use nimsieve::table::packed::PackedValues;
 use nimsieve::table::words::Words;
 use nimsieve::table::work_file::WorkFile;

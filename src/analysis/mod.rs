@@ -1,8 +1,6 @@
-//! Analysis of finished tables: value statistics, periodicity, power-law fits of counting
-//! functions, and multi-heap positions.
+//! Analysis of finished tables: value statistics, P-position counts and power-law fits of
+//! counting functions.
 
 pub mod counting;
-pub mod period;
-pub mod position;
 pub mod power_law;
 pub mod summary;

@@ -17,9 +17,9 @@ pub use output::{
 };
 
 use crate::analysis::counting::PCounts;
-use crate::analysis::period::Period;
 use crate::analysis::summary::ValueStats;
 use crate::error::Result;
+use crate::period::Period;
 use crate::table::{Table, ValueKind};
 use std::io::{self, Write};
 use std::path::PathBuf;

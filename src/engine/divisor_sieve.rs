@@ -125,7 +125,7 @@ impl Moves {
                     Play::Misere => u32::from(!has_option || mex > 0),
                 };
                 if v > values.capacity() {
-                    values.widen(PackedValues::bits_for(v), x)?;
+                    resumable::widen(values, PackedValues::bits_for(v), x)?;
                 }
                 values.set(x, v);
             }

@@ -6,9 +6,10 @@
 //!
 //! Cost: O(|S|) per position until the period is proven, then a memory copy. Single-threaded.
 
-use crate::analysis::period::{self, Period};
+use super::resumable;
 use crate::error::Result;
 use crate::game::{Game, Play};
+use crate::period::{self, Period};
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;
@@ -82,7 +83,7 @@ pub fn compute(
             for x in computed..n {
                 let v = recurrence.value(x, |y| values.get(y));
                 if v > values.capacity() {
-                    values.widen(PackedValues::bits_for(v), x)?;
+                    resumable::widen(&mut values, PackedValues::bits_for(v), x)?;
                 }
                 values.set(x, v);
                 if x % (1 << 20) == 0 {

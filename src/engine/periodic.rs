@@ -5,9 +5,9 @@
 //!
 //! Cost: a memory copy. Single-threaded.
 
-use crate::analysis::period::Period;
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::period::Period;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;

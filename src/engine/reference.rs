@@ -6,9 +6,9 @@
 //! a position is N when it has no option or an option that is P. Single-threaded, in memory.
 
 use super::window::WindowCounts;
-use crate::analysis::period;
 use crate::error::Result;
 use crate::game::{Game, Moves, Play};
+use crate::period;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};

@@ -165,9 +165,12 @@ pub fn sparse_grundy(
         let values = &values[values.len() - (b - a)..];
         let largest = u32::from(values.iter().copied().max().unwrap_or(0));
         if largest > table.capacity() {
-            table
-                .widen(PackedValues::bits_for(largest), (a + shift) as u64)
-                .map_err(SparseGrundyError::Table)?;
+            crate::engine::resumable::widen(
+                table,
+                PackedValues::bits_for(largest),
+                (a + shift) as u64,
+            )
+            .map_err(SparseGrundyError::Table)?;
         }
         for (p, &v) in (a..b).zip(values) {
             table.set((p + shift) as u64, v.into());

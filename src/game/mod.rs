@@ -10,7 +10,7 @@ mod primes;
 mod spec;
 mod subtraction;
 
-use crate::analysis::period::Period;
+use crate::period::Period;
 
 pub use catalogue::{CATALOGUE, CatalogueEntry};
 pub use divisor::{BlockFactors, DivisorRule};

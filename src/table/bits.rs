@@ -1,8 +1,8 @@
 //! One bit per position, in memory or in a memory-mapped file.
 
+use super::WorkTable;
 use super::words::Words;
 use super::work_file::WorkFile;
-use crate::engine::resumable::WorkTable;
 use crate::error::Result;
 
 /// A bit table over positions 0..n: bit x of word x/64 (least significant first, words stored

@@ -5,9 +5,9 @@ pub mod packed;
 pub mod words;
 pub mod work_file;
 
-use crate::analysis::period::Period;
 use crate::error::{Error, Result};
 use crate::game::Play;
+use crate::period::Period;
 use packed::PackedValues;
 
 /// An empty vector with room for `len` items, or a one-line input error naming `what` when the
@@ -111,4 +111,17 @@ impl Table {
             .map(|(x, _)| x as u64)
             .collect()
     }
+}
+
+/// The table of a run: it can write its pages to disk, and shows the words its checkpoints
+/// take checksums of.
+pub trait WorkTable {
+    /// Writes a file-backed table's pages to disk.
+    fn flush(&self) -> Result<()>;
+
+    /// Bits a value now.
+    fn bits(&self) -> u32;
+
+    /// The words of the table at its current width.
+    fn words(&self) -> &[u64];
 }

@@ -2,11 +2,11 @@
 //! in memory or in a memory-mapped file. Engines choose the width from a bound they know, or
 //! start narrow and widen the table when a larger value appears.
 
+use super::WorkTable;
 use super::words::Words;
 use super::work_file::WorkFile;
-use crate::analysis::period::Period;
-use crate::engine::resumable::{Checkpoint, WorkTable};
 use crate::error::Result;
+use crate::period::Period;
 use rayon::prelude::*;
 
 /// Values of positions 0..n, `bits` each: value x sits at bit (x·bits) mod 64 of word
@@ -39,11 +39,9 @@ impl PackedValues {
     }
 
     /// Repacks the table with `bits` bits a value (more than now, and no more than its storage
-    /// holds): the values of positions below `done` are kept, the rest become 0. Widening a
-    /// file-backed table first removes the checkpoint beside its file, which describes the old
-    /// width, so a run killed while widening starts over rather than resume from mixed widths;
-    /// the run's next checkpoint records the new width.
-    pub fn widen(&mut self, bits: u32, done: u64) -> Result<()> {
+    /// holds): the values of positions below `done` are kept, the rest become 0. A checkpoint
+    /// describing the old width must be gone first (`engine::resumable::widen` sees to it).
+    pub fn widen(&mut self, bits: u32, done: u64) {
         assert!(
             bits > self.bits,
             "widening to {bits} bits from {}",
@@ -54,9 +52,6 @@ impl PackedValues {
             used <= self.words.get().len(),
             "no room to widen to {bits} bits"
         );
-        if let Some(path) = self.words.path() {
-            Checkpoint::remove(path)?;
-        }
         let old = self.bits;
         let done = done.min(self.n);
         let words = self.words.get_mut();
@@ -74,7 +69,11 @@ impl PackedValues {
         }
         self.bits = bits;
         self.clear_past_end_of(done);
-        Ok(())
+    }
+
+    /// The work file the table lives in, if any.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.words.path()
     }
 
     /// Zeroed values in memory.
@@ -311,7 +310,7 @@ impl WorkTable for PackedValues {
 #[cfg(test)]
 mod tests {
     use super::PackedValues;
-    use crate::engine::resumable::{Checkpoint, WorkTable};
+    use crate::table::WorkTable;
     use crate::table::words::Words;
     use crate::table::work_file::WorkFile;
 
@@ -348,7 +347,7 @@ mod tests {
             for x in 0..n {
                 p.set(x, value(x));
             }
-            p.widen(to, 777).unwrap();
+            p.widen(to, 777);
             assert_eq!((p.bits(), p.capacity()), (to, u32::MAX >> (32 - to)));
             assert!((0..777).all(|x| p.get(x) == value(x)), "{from} -> {to}");
             assert!((777..n).all(|x| p.get(x) == 0), "{from} -> {to}");
@@ -356,21 +355,6 @@ mod tests {
             p.set(n - 1, cap + 1);
             assert_eq!(p.get(n - 1), cap + 1);
         }
-    }
-
-    #[test]
-    fn widening_a_work_file_removes_its_checkpoint() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("v.bin");
-        let words = Words::in_file(&WorkFile::acquire(&path).unwrap(), 100, false).unwrap();
-        let mut p = PackedValues::from_words(100, 4, words);
-        p.set(3, 9);
-        let squares = crate::game::Game::parse("squares").unwrap();
-        let checkpoint = Checkpoint::new(&squares, 100, 50, 4, 16, Default::default());
-        checkpoint.save(&path).unwrap();
-        p.widen(16, 50).unwrap();
-        assert_eq!(Checkpoint::load(&path).unwrap(), None);
-        assert_eq!((p.get(3), p.bits()), (9, 16));
     }
 
     #[test]

@@ -7,9 +7,9 @@
 //! CRC-32 of each [`CHUNK_BYTES`] of the finished part of the table plus one of its tail. Any
 //! edit, to the state file or to the finished part of the work file, is found on `--resume`.
 
-use super::WorkTable;
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::table::WorkTable;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

@@ -8,6 +8,7 @@ pub use checkpoint::{CHUNK_BYTES, Checkpoint, Digest};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::interrupt;
+use crate::table::WorkTable;
 use crate::table::packed::PackedValues;
 use crate::table::words::Words;
 use crate::table::work_file::WorkFile;
@@ -38,19 +39,6 @@ impl Default for Storage<'_> {
             checkpoint_every: CHECKPOINT_EVERY,
         }
     }
-}
-
-/// The table of a run: it can write its pages to disk, and shows the words its checkpoints
-/// take checksums of.
-pub trait WorkTable {
-    /// Writes a file-backed table's pages to disk.
-    fn flush(&self) -> Result<()>;
-
-    /// Bits a value now.
-    fn bits(&self) -> u32;
-
-    /// The words of the table at its current width.
-    fn words(&self) -> &[u64];
 }
 
 /// Bits a value of a run's table: where a new run starts, and the most its storage holds.
@@ -200,9 +188,41 @@ pub fn drive<T: WorkTable>(
     }
 }
 
+/// Widens `table` to `bits` bits a value, keeping the values below `done`. A file-backed
+/// table's checkpoint describes the old width, so it is removed first: a run killed while
+/// widening starts over rather than resume from mixed widths, and the run's next checkpoint
+/// records the new width.
+pub fn widen(table: &mut PackedValues, bits: u32, done: u64) -> Result<()> {
+    if let Some(path) = table.path() {
+        Checkpoint::remove(path)?;
+    }
+    table.widen(bits, done);
+    Ok(())
+}
+
 /// Removes a finished run's work file and its checkpoint (the checkpoint first, so a run
 /// killed in between leaves no checkpoint without its table).
 pub fn remove_work_files(work_file: &Path) {
     let _ = Checkpoint::remove(work_file);
     let _ = std::fs::remove_file(work_file);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widening_a_work_file_removes_its_checkpoint() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v.bin");
+        let words = Words::in_file(&WorkFile::acquire(&path).unwrap(), 100, false).unwrap();
+        let mut p = PackedValues::from_words(100, 4, words);
+        p.set(3, 9);
+        let squares = crate::game::Game::parse("squares").unwrap();
+        let checkpoint = Checkpoint::new(&squares, 100, 50, 4, 16, Default::default());
+        checkpoint.save(&path).unwrap();
+        widen(&mut p, 16, 50).unwrap();
+        assert_eq!(Checkpoint::load(&path).unwrap(), None);
+        assert_eq!((p.get(3), p.bits()), (9, 16));
+    }
 }

@@ -4,6 +4,7 @@
 mod support;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use nimsieve::choice::Choice;
 use nimsieve::engine::EngineKind;
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
@@ -18,8 +19,8 @@ const CASES: [(&str, u64, &str, EngineKind); 4] = [
         "reference",
         EngineKind::DivisorSieve,
     ),
-    ("primes", 1 << 16, "textbook", EngineKind::Primes),
-    ("primes", 1 << 16, "reference", EngineKind::Primes),
+    ("primes", 1 << 16, "textbook", EngineKind::PrimeGrundy),
+    ("primes", 1 << 16, "reference", EngineKind::PrimeGrundy),
 ];
 
 fn run(engine: EngineKind, game: &Game, n: u64) -> u32 {

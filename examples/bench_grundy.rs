@@ -7,7 +7,7 @@
 #[path = "../benches/support/mod.rs"]
 mod support;
 
-use clap::ValueEnum;
+use nimsieve::choice::Choice;
 use nimsieve::engine::EngineKind;
 use nimsieve::game::Game;
 use nimsieve::number::parse_u64;
@@ -37,7 +37,7 @@ fn main() {
             .max()
             .unwrap_or(0)
     } else {
-        let kind = EngineKind::from_str(engine, true).expect("a known engine");
+        let kind = EngineKind::from_name(engine).expect("a known engine");
         let table = kind
             .grundy(&game, n, false, Default::default(), &Progress::hidden())
             .expect("engine runs");

@@ -45,7 +45,7 @@ run() { # folder, then sweep options
   local folder=$1
   shift
   mkdir -p "$folder"
-  (cd "$folder" && "$NIMSIEVE" sweep "$family" --format csv,jsonl --quiet "$@")
+  (cd "$folder" && "$NIMSIEVE" sweep "$family" --format csv,json --quiet "$@")
 }
 
 pids=()

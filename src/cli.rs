@@ -1,19 +1,19 @@
 //! Command-line parsing (clap) and the subcommands.
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use nimsieve::analysis::counting::{MAX_MODULUS, PCounts};
-use nimsieve::analysis::summary::summarize;
+use nimsieve::analysis::counting::MAX_MODULUS;
+use nimsieve::choice::Choice;
 use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
-use nimsieve::engine::resumable::Storage;
-use nimsieve::engine::{self, EngineKind};
+use nimsieve::engine::EngineKind;
+use nimsieve::engine::resumable::CHECKPOINT_EVERY;
 use nimsieve::error::printable;
 use nimsieve::eval;
 use nimsieve::game::{CATALOGUE, Game, file_safe};
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
 use nimsieve::progress::Progress;
+use nimsieve::run::{Listing, Request, Run};
 use nimsieve::sweep::{self as family_sweep, Family, RowFormat, Shard};
-use nimsieve::table::work_file::WorkFile;
 use nimsieve::table::{Table, ValueKind};
 use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
 use std::ffi::OsString;
@@ -136,9 +136,9 @@ struct SweepArgs {
     #[arg(
         long = "format",
         short = 'f',
-        value_enum,
+        value_parser = one_of::<RowFormat>(),
         value_delimiter = ',',
-        default_value = "csv,jsonl"
+        default_value = "csv,json"
     )]
     formats: Vec<RowFormat>,
     /// Output file (one format), FOLDER/ (each format in it), or - for standard output. Default:
@@ -167,7 +167,7 @@ struct TableArgs {
     #[arg(
         long = "format",
         short = 'f',
-        value_enum,
+        value_parser = one_of::<Format>(),
         value_delimiter = ',',
         default_value = "csv"
     )]
@@ -184,7 +184,7 @@ struct TableArgs {
     quiet: bool,
     /// Force an engine instead of the automatic choice, e.g. reference to cross-check a table
     /// (each engine takes the games listed with it; another is a one-line error).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = one_of::<EngineKind>())]
     engine: Option<EngineKind>,
     /// Continue an interrupted run of the same game and N from its last checkpoint.
     #[arg(long)]
@@ -202,6 +202,16 @@ struct TableArgs {
     /// CSV and xlsx: K values a row (a header n,+0,+1,…), like the tables of textbooks.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     wide: Option<u32>,
+}
+
+/// A clap parser for the name of one of `T`'s options, each listed with its help.
+fn one_of<T: Choice + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let names = T::ALL
+        .iter()
+        .map(|c| PossibleValue::new(c.name()).help(c.help()));
+    PossibleValuesParser::new(names)
+        .map(|name| T::from_name(&name).expect("clap accepts only listed names"))
 }
 
 /// The options only `ppos` has.
@@ -298,26 +308,35 @@ fn run(command: Command) -> Result<()> {
     }
 }
 
-/// Positions from which tables live in a memory-mapped work file (removed once the outputs
-/// are written).
-const FILE_BACKED_FROM: u64 = 1 << 27;
-
 /// `grundy` (no `ppos` options) and `ppos`.
 fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     let game = Game::parse(&args.game)?;
     let n = parse_u64(&args.n)?;
-    if n == 0 {
-        return Err(Error::Input("-n must be at least 1".into()));
-    }
     let modulus = parse_modulus(&args.modulus)?;
-    let threads = configure_threads(args.threads)?;
+    configure_threads(args.threads)?;
     let mut formats = args.formats.clone();
     formats.dedup();
-    let suffix = if ppos.is_some() { "-ppos" } else { "" };
-    let stem = format!("{}-{n}{suffix}", game.file_stem());
     // Output files and the sieve's work file go to the folder of -o PATH, or output/.
     let folder = output_folder(args.output.as_deref())?;
-    let destinations = emit::destinations(&formats, args.output.as_deref(), &folder, &stem)?;
+    let request = Request {
+        listing: match ppos {
+            Some(opts) => Listing::Ppos {
+                offset: opts.offset,
+            },
+            None => Listing::Grundy,
+        },
+        engine: args.engine,
+        until_period: args.until_period,
+        modulus,
+        work_folder: Some(folder.clone()),
+        resume: args.resume,
+        checkpoint_every: args
+            .checkpoint_every
+            .map_or(CHECKPOINT_EVERY, Duration::from_secs),
+        ..Request::grundy(game, n)
+    };
+    let destinations =
+        emit::destinations(&formats, args.output.as_deref(), &folder, &request.stem())?;
     destinations
         .iter()
         .try_for_each(|(_, d)| d.check_writable())?;
@@ -338,78 +357,20 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         .try_for_each(|f| f.check_size(largest, numbers, &options))?;
     nimsieve::interrupt::install();
 
-    let started = Instant::now();
+    // Locked from here until the work files are removed.
+    let run = Run::start(request)?;
     let progress = Progress::new(n, args.quiet);
-    let engine = match (args.engine, ppos) {
-        (Some(forced), _) => forced,
-        (None, None) => engine::choose(&game, n),
-        (None, Some(_)) => engine::choose_ppos(&game, n),
-    };
-    // Large or resumable runs keep their table in a memory-mapped work file beside the outputs.
-    let work = (n >= FILE_BACKED_FROM || args.resume).then(|| {
-        let ext = if engine == EngineKind::Sieve {
-            "bits"
-        } else {
-            "values"
-        };
-        folder.join(format!("{stem}.{ext}"))
-    });
-    // Locked for the whole run: the table, its checkpoint and the removal of both at the end.
-    let work_file = work.as_deref().map(WorkFile::acquire).transpose()?;
-    let storage = Storage {
-        work_file: work_file.as_ref(),
-        resume: args.resume,
-        checkpoint_every: args
-            .checkpoint_every
-            .map_or(engine::resumable::CHECKPOINT_EVERY, Duration::from_secs),
-    };
-    let info = |n: u64, elapsed: std::time::Duration| RunInfo {
-        game: game.spec.clone(),
-        n,
-        kind: ValueKind::of(game.play),
-        engine: engine.name(),
-        threads,
-        elapsed_s: elapsed.as_secs_f64(),
-    };
-    let report_period = |covered: u64| {
-        if covered < n && !args.quiet {
-            eprintln!("period proven; stopped at n = {covered}");
+    let report = run.report(&progress)?;
+    progress.finish();
+    if !args.quiet {
+        if report.n() < n {
+            eprintln!("period proven; stopped at n = {}", report.n());
+        } else if let (Report::Grundy(r), true) = (&report, args.until_period)
+            && r.period.is_none()
+        {
+            eprintln!("no period proven below n = {n}; raise -n to search further");
         }
-    };
-    let report = match ppos {
-        Some(opts) => {
-            let (positions, covered) = if engine == EngineKind::Sieve {
-                (engine::ppos::sieve(&game, n, storage, &progress)?, n)
-            } else {
-                let table = engine.grundy(&game, n, args.until_period, storage, &progress)?;
-                (table.p_positions(), table.len())
-            };
-            let elapsed = started.elapsed();
-            progress.finish();
-            report_period(covered);
-            Report::Ppos(PposReport {
-                p_counts: PCounts::of(&positions, covered, modulus),
-                info: info(covered, elapsed),
-                positions,
-                offset: opts.offset,
-            })
-        }
-        None => {
-            let table = engine.grundy(&game, n, args.until_period, storage, &progress)?;
-            let elapsed = started.elapsed();
-            progress.finish();
-            report_period(table.len());
-            let (stats, p_counts) = summarize(&table, modulus);
-            Report::Grundy(GrundyReport {
-                stats,
-                period: table.period,
-                stopped_at_period: table.len() < n,
-                info: info(table.len(), elapsed),
-                table,
-                p_counts,
-            })
-        }
-    };
+    }
     // A format that fails (an xlsx table found too long only now) does not stop the others.
     let mut failure = None;
     for (format, destination) in &destinations {
@@ -428,11 +389,7 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     if let Some(e) = failure {
         return Err(e);
     }
-    // Removed while the table still holds the work file's lock, so no other run can take the
-    // files over in between.
-    if let Some(path) = &work {
-        engine::resumable::remove_work_files(path);
-    }
+    run.finish();
     drop(report);
     Ok(())
 }
@@ -592,26 +549,14 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
                 values,
                 period,
             };
-            let (stats, p_counts) = summarize(&table, modulus);
-            Report::Grundy(GrundyReport {
-                info: info(table.len()),
-                stats,
-                period,
-                stopped_at_period: false,
-                table,
-                p_counts,
-            })
+            let info = info(table.len());
+            Report::Grundy(GrundyReport::new(table, info, false, modulus))
         }
         nimsieve::load::Contents::Positions(positions) => {
             let n = loaded
                 .n
                 .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1));
-            Report::Ppos(PposReport {
-                info: info(n),
-                p_counts: PCounts::of(&positions, n, modulus),
-                positions,
-                offset: 0,
-            })
+            Report::Ppos(PposReport::new(positions, info(n), 0, modulus))
         }
     };
     emit::write_to(

@@ -3,6 +3,7 @@
 //! [`engine`] fills a [`table::Table`], [`analysis`] reads it and [`emit`] writes it.
 
 pub mod analysis;
+pub mod choice;
 pub mod emit;
 pub mod engine;
 pub mod error;
@@ -14,6 +15,7 @@ pub mod number;
 pub mod period;
 pub mod plot;
 pub mod progress;
+pub mod run;
 pub mod sweep;
 pub mod table;
 pub mod verify;

@@ -32,7 +32,7 @@ fn sieve_is_chosen_for_listed_subtraction_sets_only() {
     ] {
         assert_eq!(
             engine::choose_ppos(&Game::parse(spec).unwrap(), 100),
-            EngineKind::Sieve,
+            EngineKind::Psieve,
             "{spec}"
         );
     }
@@ -100,13 +100,13 @@ fn misere_outcome_tables_are_the_complement_of_the_sieve() {
             if game.finite_set_max().is_none() {
                 assert_eq!(
                     engine::choose(&game, 100),
-                    EngineKind::Sieve,
+                    EngineKind::Psieve,
                     "{}",
                     game.spec
                 );
             }
             for size in [0, 1, 2, 63, 64, 65, 1000, 20_000] {
-                let outcomes = EngineKind::Sieve
+                let outcomes = EngineKind::Psieve
                     .grundy(&game, size, false, Storage::default(), &Progress::hidden())
                     .unwrap();
                 let expected = reference::compute(&game, size, &Progress::hidden()).unwrap();

@@ -10,13 +10,13 @@ use common::{assert_thread_count_does_not_matter, reference_values, values};
 #[test]
 fn chosen_for_normal_play_primes_only() {
     let choose = |spec: &str| engine::choose(&Game::parse(spec).unwrap(), 10);
-    assert_eq!(choose("primes"), EngineKind::Primes);
-    assert_eq!(choose("primes+leave1"), EngineKind::Primes);
-    assert_eq!(choose("primes+misere"), EngineKind::Sieve);
+    assert_eq!(choose("primes"), EngineKind::PrimeGrundy);
+    assert_eq!(choose("primes+leave1"), EngineKind::PrimeGrundy);
+    assert_eq!(choose("primes+misere"), EngineKind::Psieve);
     assert_eq!(choose("pim"), EngineKind::Periodic);
     let misere = Game::parse("primes+misere").unwrap();
     assert!(
-        EngineKind::Primes
+        EngineKind::PrimeGrundy
             .grundy(&misere, 10, false, Default::default(), &Progress::hidden())
             .is_err()
     );
@@ -28,7 +28,7 @@ fn matches_reference_to_a_hundred_thousand() {
         let want = reference_values(spec, 100_000);
         for n in [1, 2, 3, 15, 16, 17, 1000, 100_000] {
             assert_eq!(
-                values(EngineKind::Primes, spec, n),
+                values(EngineKind::PrimeGrundy, spec, n),
                 want[..n as usize],
                 "{spec} n={n}"
             );
@@ -38,7 +38,7 @@ fn matches_reference_to_a_hundred_thousand() {
 
 #[test]
 fn catalogue_values() {
-    let g = values(EngineKind::Primes, "primes", 60);
+    let g = values(EngineKind::PrimeGrundy, "primes", 60);
     assert_eq!(
         &g[..36],
         &[
@@ -48,12 +48,12 @@ fn catalogue_values() {
     );
     let p: Vec<usize> = (0..60).filter(|&x| g[x] == 0).collect();
     assert_eq!(p, [0, 1, 9, 10, 25, 34, 35, 49, 55]);
-    let g = values(EngineKind::Primes, "primes+leave1", 100);
+    let g = values(EngineKind::PrimeGrundy, "primes+leave1", 100);
     let p: Vec<usize> = (0..100).filter(|&x| g[x] == 0).collect();
     assert_eq!(p, [0, 1, 2, 10, 11, 26, 35, 36, 50, 56, 86, 92]);
 }
 
 #[test]
 fn one_and_two_threads_agree() {
-    assert_thread_count_does_not_matter(EngineKind::Primes, "primes", 2_000_000);
+    assert_thread_count_does_not_matter(EngineKind::PrimeGrundy, "primes", 2_000_000);
 }

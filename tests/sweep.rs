@@ -19,7 +19,7 @@ fn stdout_of(dir: &Path, args: &[&str]) -> String {
 
 /// The JSON-lines rows of `sweep FAMILY [extra…]`.
 fn rows(dir: &Path, family: &str, extra: &[&str]) -> Vec<Value> {
-    let mut args = vec!["sweep", family, "-f", "jsonl", "-o", "-"];
+    let mut args = vec!["sweep", family, "-f", "json", "-o", "-"];
     args.extend(extra);
     stdout_of(dir, &args)
         .lines()
@@ -134,7 +134,7 @@ fn periods_from_the_catalogue_and_the_largest_of_sub3_40() {
 
     // A cap below some proofs: those rows have no period, and standard error says how many.
     let out = nimsieve(dir.path())
-        .args(["sweep", "sub3:8", "-n", "20", "-f", "jsonl", "-o", "-"])
+        .args(["sweep", "sub3:8", "-n", "20", "-f", "json", "-o", "-"])
         .assert()
         .success();
     let capped: Vec<Value> = String::from_utf8_lossy(&out.get_output().stdout)
@@ -224,7 +224,7 @@ fn range_families_with_modifiers_match_grundy() {
 fn thread_count_does_not_change_the_output() {
     let dir = tempfile::tempdir().unwrap();
     for (family, n) in [("sub3:16+leave1", "2^20"), ("powers:2..4", "20000")] {
-        for format in ["csv", "jsonl"] {
+        for format in ["csv", "json"] {
             let run = |threads: &str| {
                 stdout_of(
                     dir.path(),

@@ -17,7 +17,8 @@ pub use output::{
 };
 
 use crate::analysis::counting::PCounts;
-use crate::analysis::summary::ValueStats;
+use crate::analysis::summary::{ValueStats, summarize};
+use crate::choice::Choice;
 use crate::error::Result;
 use crate::period::Period;
 use crate::table::{Table, ValueKind};
@@ -25,7 +26,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 /// The formats `--format` accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     /// Comma-separated values with a header row.
     Csv,
@@ -41,6 +42,46 @@ pub enum Format {
     U64,
     /// Excel workbook: the table as numbers on sheets of at most 1,048,576 rows, and a summary sheet.
     Xlsx,
+}
+
+impl Choice for Format {
+    const ALL: &'static [Format] = &[
+        Format::Csv,
+        Format::Bfile,
+        Format::Json,
+        Format::Npy,
+        Format::Bin,
+        Format::U64,
+        Format::Xlsx,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Bfile => "bfile",
+            Format::Json => "json",
+            Format::Npy => "npy",
+            Format::Bin => "bin",
+            Format::U64 => "u64",
+            Format::Xlsx => "xlsx",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Format::Csv => "Comma-separated values with a header row",
+            Format::Bfile => "OEIS b-file: `index value` lines, no header",
+            Format::Json => "A JSON summary of the table",
+            Format::Npy => {
+                "NumPy .npy: values (grundy) or P-positions (ppos), smallest unsigned dtype"
+            }
+            Format::Bin => "Packed table behind a documented header (see the README)",
+            Format::U64 => "The P-positions as raw little-endian u64",
+            Format::Xlsx => {
+                "Excel workbook: the table on sheets of at most 1,048,576 rows, and a summary sheet"
+            }
+        }
+    }
 }
 
 impl Format {
@@ -143,6 +184,34 @@ pub struct PposReport {
     pub offset: u64,
     /// The P-position counting function.
     pub p_counts: PCounts,
+}
+
+impl GrundyReport {
+    /// The report of `table`: its value statistics and P-position counts by residue
+    /// `modulus`, in one pass.
+    pub fn new(table: Table, info: RunInfo, stopped_at_period: bool, modulus: u64) -> Self {
+        let (stats, p_counts) = summarize(&table, modulus);
+        GrundyReport {
+            info,
+            stats,
+            period: table.period,
+            stopped_at_period,
+            table,
+            p_counts,
+        }
+    }
+}
+
+impl PposReport {
+    /// The report of the P-positions below `info.n`.
+    pub fn new(positions: Vec<u64>, info: RunInfo, offset: u64, modulus: u64) -> Self {
+        PposReport {
+            p_counts: PCounts::of(&positions, info.n, modulus),
+            info,
+            positions,
+            offset,
+        }
+    }
 }
 
 /// A report any emitter can write.

@@ -16,65 +16,76 @@ pub mod sparse;
 pub mod sparse_grundy;
 mod window;
 
+use crate::choice::Choice;
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
 use crate::progress::Progress;
 use crate::table::Table;
 use resumable::Storage;
 
-/// The engines a table can be computed with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// The engines a table can be computed with; each one's name is its module's (`-` for `_`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EngineKind {
     /// The mex recursion over explicit options ([`reference`]).
-    #[value(help = "The mex recursion over explicit options: any game")]
     Reference,
     /// Finite subtraction sets: a window of max(S) values and an exact period ([`finite`]).
-    #[value(help = "Finite subtraction sets: a window of max(S) values and an exact period")]
     Finite,
     /// Games with a theorem g(n) = n mod p: pim, bachet:k, powers-of-2 ([`periodic`]).
-    #[value(
-        name = "periodic",
-        help = "pim, bachet:k, powers-of-2: g(n) = n mod p by a theorem"
-    )]
     Periodic,
-    /// Sparse infinite subtraction sets by value layers ([`sparse_grundy`]).
-    #[value(
-        name = "sparse",
-        help = "Squares, cubes, powers:k, triangular, fibonacci: value layers"
-    )]
+    /// Sparse infinite subtraction sets by value layers ([`sparse`]).
     Sparse,
     /// Subtract-a-prime by value classes split by residue mod 30 ([`prime_grundy`]).
-    #[value(
-        name = "prime-grundy",
-        help = "Subtract-a-prime: value classes split by residue mod 30"
-    )]
-    Primes,
+    PrimeGrundy,
     /// Divisor games by segmented divisor sieving ([`divisor_sieve`]).
-    #[value(
-        name = "divisor-sieve",
-        help = "Divisor games: segmented divisor sieving"
-    )]
     DivisorSieve,
     /// The segmented forward sieve of P-positions for subtraction games ([`psieve`]).
-    #[value(
-        name = "psieve",
-        help = "P-positions of listed subtraction sets (ppos; grundy of their misère outcomes)"
-    )]
-    Sieve,
+    Psieve,
 }
 
-impl EngineKind {
-    /// The name reported in JSON summaries.
-    pub fn name(self) -> &'static str {
+impl Choice for EngineKind {
+    const ALL: &'static [EngineKind] = &[
+        EngineKind::Reference,
+        EngineKind::Finite,
+        EngineKind::Periodic,
+        EngineKind::Sparse,
+        EngineKind::PrimeGrundy,
+        EngineKind::DivisorSieve,
+        EngineKind::Psieve,
+    ];
+
+    fn name(self) -> &'static str {
         match self {
             EngineKind::Reference => "reference",
             EngineKind::Finite => "finite",
             EngineKind::Periodic => "periodic",
-            EngineKind::Primes => "prime-grundy",
             EngineKind::Sparse => "sparse",
+            EngineKind::PrimeGrundy => "prime-grundy",
             EngineKind::DivisorSieve => "divisor-sieve",
-            EngineKind::Sieve => "psieve",
+            EngineKind::Psieve => "psieve",
         }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            EngineKind::Reference => "The mex recursion over explicit options: any game",
+            EngineKind::Finite => {
+                "Finite subtraction sets: a window of max(S) values and an exact period"
+            }
+            EngineKind::Periodic => "pim, bachet:k, powers-of-2: g(n) = n mod p by a theorem",
+            EngineKind::Sparse => "Squares, cubes, powers:k, triangular, fibonacci: value layers",
+            EngineKind::PrimeGrundy => "Subtract-a-prime: value classes split by residue mod 30",
+            EngineKind::DivisorSieve => "Divisor games: segmented divisor sieving",
+            EngineKind::Psieve => {
+                "P-positions of listed subtraction sets (ppos; grundy of their misère outcomes)"
+            }
+        }
+    }
+}
+
+impl EngineKind {
+    /// True for the engines that prove a period and can stop there (`--until-period`).
+    pub fn proves_periods(self) -> bool {
+        matches!(self, EngineKind::Finite | EngineKind::Periodic)
     }
 
     /// Computes the values of `game` for positions below `n`; with `until_period`, engines that
@@ -105,7 +116,7 @@ impl EngineKind {
             EngineKind::Periodic => {
                 periodic::compute(game, n, until_period, storage.work_file, progress)
             }
-            EngineKind::Primes => primes::compute(game, n, storage, progress),
+            EngineKind::PrimeGrundy => primes::compute(game, n, storage, progress),
             EngineKind::Sparse => sparse::compute(game, n, storage, progress),
             EngineKind::DivisorSieve => match game.rule {
                 Rule::Divisor(rule) => divisor_sieve::compute(game, rule, n, storage, progress),
@@ -114,7 +125,7 @@ impl EngineKind {
                     game.spec
                 ))),
             },
-            EngineKind::Sieve => ppos::misere_outcomes(game, n, storage, progress),
+            EngineKind::Psieve => ppos::misere_outcomes(game, n, storage, progress),
         }
     }
 }
@@ -142,10 +153,10 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
         Rule::Divisor(_) => EngineKind::DivisorSieve,
         // Misère outcomes are the complement of the P-positions, which the sieve computes.
         Rule::Subtraction(_) if game.play == Play::Misere && ppos::applies(game) => {
-            EngineKind::Sieve
+            EngineKind::Psieve
         }
         Rule::Subtraction(SubtractionSet::Primes) if game.play == Play::Normal => {
-            EngineKind::Primes
+            EngineKind::PrimeGrundy
         }
         Rule::Subtraction(set) if game.play == Play::Normal && is_sparse(set) => EngineKind::Sparse,
         _ => EngineKind::Reference,
@@ -156,7 +167,7 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
 /// elements, the Grundy route for the rest.
 pub fn choose_ppos(game: &Game, n: u64) -> EngineKind {
     if ppos::applies(game) {
-        EngineKind::Sieve
+        EngineKind::Psieve
     } else {
         choose(game, n)
     }

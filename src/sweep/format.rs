@@ -4,23 +4,42 @@
 //! JSON lines as they are, the CSV parts after dropping every header but the first.
 
 use super::row::{COLUMNS, Row};
+use crate::choice::Choice;
 use crate::emit::Extension;
 use std::io::{self, Write};
 
 /// The formats `sweep --format` accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RowFormat {
     /// Comma-separated values with a header row.
     Csv,
-    /// One JSON object a line.
-    Jsonl,
+    /// One JSON object a line (`.jsonl`).
+    Json,
+}
+
+impl Choice for RowFormat {
+    const ALL: &'static [RowFormat] = &[RowFormat::Csv, RowFormat::Json];
+
+    fn name(self) -> &'static str {
+        match self {
+            RowFormat::Csv => "csv",
+            RowFormat::Json => "json",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            RowFormat::Csv => "Comma-separated values with a header row",
+            RowFormat::Json => "One JSON object a line (.jsonl)",
+        }
+    }
 }
 
 impl Extension for RowFormat {
     fn extension(self) -> &'static str {
         match self {
             RowFormat::Csv => "csv",
-            RowFormat::Jsonl => "jsonl",
+            RowFormat::Json => "jsonl",
         }
     }
 }
@@ -39,7 +58,7 @@ impl RowFormat {
                 }
                 csv.flush()
             }
-            RowFormat::Jsonl => {
+            RowFormat::Json => {
                 for row in rows {
                     serde_json::to_writer(&mut *out, row)?;
                     out.write_all(b"\n")?;

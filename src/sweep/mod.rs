@@ -12,7 +12,7 @@ pub use format::RowFormat;
 pub use row::{COLUMNS, FIRST_P_POSITIONS, Row};
 pub use shard::Shard;
 
-use crate::engine::{self, EngineKind};
+use crate::engine;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::progress::Progress;
@@ -28,10 +28,7 @@ pub const DEFAULT_FINITE_CAP: u64 = 1 << 20;
 /// stop at the period.
 pub fn stops_at_period(family: &Family) -> Result<bool> {
     let game = Game::parse(&family.spec(0))?;
-    Ok(matches!(
-        engine::choose(&game, DEFAULT_FINITE_CAP),
-        EngineKind::Finite | EngineKind::Periodic
-    ))
+    Ok(engine::choose(&game, DEFAULT_FINITE_CAP).proves_periods())
 }
 
 /// The number of positions to compute for each game of `family`: `n` when given; for families

@@ -2,10 +2,11 @@
 //! subtraction sets stop at their proven period), reduced to one summary row.
 
 use crate::analysis::summary::ValueStats;
-use crate::engine::{self, resumable::Storage};
+use crate::engine;
 use crate::error::Result;
 use crate::game::Game;
 use crate::progress::Progress;
+use crate::run::{Request, Run};
 use crate::table::Table;
 use serde::Serialize;
 
@@ -78,14 +79,13 @@ impl Row {
     /// [`engine::choose`] picks, stopping at a proven period.
     pub fn compute(index: u64, spec: &str, n: u64) -> Result<Row> {
         let game = Game::parse(spec)?;
-        let table = engine::choose(&game, n).grundy(
-            &game,
-            n,
-            true,
-            Storage::default(),
-            &Progress::hidden(),
-        )?;
-        Ok(Row::of(index, &game, &table, n))
+        let request = Request {
+            until_period: engine::choose(&game, n).proves_periods(),
+            ..Request::grundy(game, n)
+        };
+        let run = Run::start(request)?;
+        let table = run.table(&Progress::hidden())?;
+        Ok(Row::of(index, &run.request().game, &table, n))
     }
 
     /// The row of `table`, computed for `game` with `requested` positions asked for.

@@ -3,11 +3,11 @@
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use nimsieve::analysis::counting::MAX_MODULUS;
 use nimsieve::choice::Choice;
-use nimsieve::emit::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
 use nimsieve::engine::EngineKind;
 use nimsieve::engine::resumable::CHECKPOINT_EVERY;
 use nimsieve::error::printable;
 use nimsieve::eval;
+use nimsieve::format::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
 use nimsieve::game::{CATALOGUE, Game, file_safe};
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
@@ -37,11 +37,52 @@ const EXAMPLES: &str = "Examples:
   nimsieve verify output/squares-1000000.bin           check every entry of a table
   nimsieve games                                       every game spec";
 
+const GRUNDY_EXAMPLES: &str = "Examples:
+  nimsieve grundy squares -n 1e6 --format csv,json     output/squares-1000000.csv and .json
+  nimsieve grundy sub:1,3,4 -n 1000 --until-period     stop once the period is proven
+  nimsieve grundy primes -n 1e9 -f bin --resume        a long run, resumable after Ctrl-C";
+
+const PPOS_EXAMPLES: &str = "Examples:
+  nimsieve ppos squares -n 1e7 -f bfile --offset 1     an OEIS b-file of the P-positions
+  nimsieve ppos primes+leave1 -n 100 -o -              to standard output
+  nimsieve ppos sub:2,5,7 -n 1e9 -f npy,json           a billion positions, as NumPy";
+
+const EVAL_EXAMPLES: &str = "Examples:
+  nimsieve eval squares 18 26 28                       values 1 2 4, nim-sum 7, move 28 -> 27
+  nimsieve eval nim 8 12 3 9 --json                    every winning move, as JSON
+  nimsieve eval nim+misere 1 1 5                       misère Nim: 5 -> 1";
+
+const STATS_EXAMPLES: &str = "Examples:
+  nimsieve stats output/squares-1000000.csv            counts, first occurrences, P-counts
+  nimsieve stats a.txt --ppos --mod 7                  a b-file of P-positions, by residue mod 7
+  nimsieve stats b.csv --game sub:1,3,4                with the period of a finite set";
+
+const SWEEP_EXAMPLES: &str = "Examples:
+  nimsieve sweep sub3:40                               all 9880 three-element sets up to 40
+  nimsieve sweep powers:2..6 -n 1e5 -f json -o -       JSON lines to standard output
+  nimsieve sweep sub3:100 --shard 2/8                  the second of eight parts";
+
+const PLOT_EXAMPLES: &str = "Examples:
+  nimsieve plot output/squares-1000000.npy --kind values     g(n) against n
+  nimsieve plot output/squares-1000000.csv --kind counting   P-positions below x, log-log
+  nimsieve plot t.bin --kind density -o density.svg          share of each value, as SVG";
+
+const VERIFY_EXAMPLES: &str = "Examples:
+  nimsieve verify output/squares-1000000.bin           the game from the .bin header
+  nimsieve verify a.csv --game sub:1,3,4               a table without a summary beside it
+  nimsieve verify output/primes-100-ppos.txt --ppos    a b-file of P-positions";
+
+const GAMES_EXAMPLES: &str = "Examples:
+  nimsieve games                                       every spec with its rule
+  nimsieve games | grep -i prime                       the prime games";
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Grundy values g(x) for 0 <= x < N (outcomes 0 = P, 1 = N under +misere).
+    #[command(after_help = GRUNDY_EXAMPLES)]
     Grundy(TableArgs),
     /// The P-positions below N.
+    #[command(after_help = PPOS_EXAMPLES)]
     Ppos {
         #[command(flatten)]
         table: TableArgs,
@@ -52,6 +93,14 @@ enum Command {
         offset: u64,
     },
     /// Evaluate a position of several heaps: values, nim-sum, outcome, winning moves.
+    ///
+    /// Each heap's Grundy value comes from the game's table up to the largest heap, computed in
+    /// memory, so the largest heap sets the time and memory (about 10^8 positions take seconds
+    /// and under 1 GB for most games; the table is limited to 2^32 positions). The nim-sum of
+    /// the values decides the outcome (Sprague–Grundy); every move of one heap to a position
+    /// of nim-sum 0 is listed. Misère play only for nim+misere (Bouton's rule): misère sums of
+    /// other games are not determined by their heaps.
+    #[command(after_help = EVAL_EXAMPLES)]
     Eval {
         /// Game spec, e.g. squares or sub:1,3,4 (see `nimsieve games`).
         game: String,
@@ -64,6 +113,7 @@ enum Command {
     },
     /// Statistics of a table nimsieve wrote (csv, b-file .txt, npy, bin, u64), as the JSON
     /// summary, without recomputing the game.
+    #[command(after_help = STATS_EXAMPLES)]
     Stats {
         /// The table file.
         file: std::path::PathBuf,
@@ -80,8 +130,10 @@ enum Command {
     },
     /// Run a family of games and write one summary row per game (CSV and JSON lines); at most
     /// 2^20 games a run (split larger families with --shard).
+    #[command(after_help = SWEEP_EXAMPLES)]
     Sweep(SweepArgs),
     /// Draw a table nimsieve wrote as a PNG or SVG picture.
+    #[command(after_help = PLOT_EXAMPLES)]
     Plot {
         /// The table file (csv, b-file .txt, npy, bin, u64).
         file: std::path::PathBuf,
@@ -101,6 +153,7 @@ enum Command {
     },
     /// Check every entry of a table nimsieve wrote against the game's definition (exit code 3
     /// when an entry is wrong).
+    #[command(after_help = VERIFY_EXAMPLES)]
     Verify {
         /// The table file (csv, b-file .txt, npy, bin, u64): values, misère outcomes or
         /// P-positions.
@@ -120,6 +173,7 @@ enum Command {
         quiet: bool,
     },
     /// List the game specs.
+    #[command(after_help = GAMES_EXAMPLES)]
     Games,
 }
 
@@ -336,11 +390,11 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         ..Request::grundy(game, n)
     };
     let destinations =
-        emit::destinations(&formats, args.output.as_deref(), &folder, &request.stem())?;
+        format::destinations(&formats, args.output.as_deref(), &folder, &request.stem())?;
     destinations
         .iter()
         .try_for_each(|(_, d)| d.check_writable())?;
-    let options = emit::Options {
+    let options = format::Options {
         wide: args.wide.map(|k| k as usize),
         // xlsx sheets in progress wait beside the outputs, like the work file.
         scratch: Some(if folder.as_os_str().is_empty() {
@@ -374,7 +428,7 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     // A format that fails (an xlsx table found too long only now) does not stop the others.
     let mut failure = None;
     for (format, destination) in &destinations {
-        match emit::write_to(*format, &report, &options, destination) {
+        match format::write_to(*format, &report, &options, destination) {
             Ok(()) if args.quiet => {}
             Ok(()) => {
                 if let Destination::File(path) = destination {
@@ -412,7 +466,7 @@ fn sweep(args: &SweepArgs) -> Result<()> {
         stem.push_str(&format!("-part{}of{}", shard.index, shard.parts));
     }
     let folder = output_folder(args.output.as_deref())?;
-    let destinations = emit::destinations(&formats, args.output.as_deref(), &folder, &stem)?;
+    let destinations = format::destinations(&formats, args.output.as_deref(), &folder, &stem)?;
     destinations
         .iter()
         .try_for_each(|(_, d)| d.check_writable())?;
@@ -421,7 +475,7 @@ fn sweep(args: &SweepArgs) -> Result<()> {
     let rows = family_sweep::run(&family, range, n, &progress)?;
     progress.finish();
     for (format, destination) in &destinations {
-        emit::write_with(destination, |out| format.write(&rows, out))?;
+        format::write_with(destination, |out| format.write(&rows, out))?;
         if let (Destination::File(path), false) = (destination, args.quiet) {
             wrote(path);
         }
@@ -441,8 +495,8 @@ fn sweep(args: &SweepArgs) -> Result<()> {
 /// Work files and scratch files go there too.
 fn output_folder(output: Option<&str>) -> Result<PathBuf> {
     let folder = match output {
-        Some(path) if path != "-" && emit::names_folder(path) => Path::new(path),
-        Some(path) if path != "-" && !emit::is_special(Path::new(path)) => {
+        Some(path) if path != "-" && format::names_folder(path) => Path::new(path),
+        Some(path) if path != "-" && !format::is_special(Path::new(path)) => {
             return Ok(Path::new(path)
                 .parent()
                 .unwrap_or(Path::new(""))
@@ -525,7 +579,7 @@ fn game_of_table(given: Option<&str>, stated: Option<&str>, file: &Path) -> Resu
 fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<()> {
     let modulus = parse_modulus(modulus)?;
     let started = Instant::now();
-    let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
+    let loaded = nimsieve::format::load(file, ppos.then_some(true))?;
     let game = game_of_table(game, loaded.game.as_deref(), file)?;
     let info = |n| RunInfo {
         game: game
@@ -538,7 +592,7 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
         elapsed_s: started.elapsed().as_secs_f64(),
     };
     let report = match loaded.contents {
-        nimsieve::load::Contents::Values(values) => {
+        nimsieve::format::Contents::Values(values) => {
             let period = game.as_ref().and_then(|g| {
                 let m = g.finite_set_max()?;
                 let value = |x| values.get(x);
@@ -552,17 +606,17 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
             let info = info(table.len());
             Report::Grundy(GrundyReport::new(table, info, false, modulus))
         }
-        nimsieve::load::Contents::Positions(positions) => {
+        nimsieve::format::Contents::Positions(positions) => {
             let n = loaded
                 .n
                 .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1));
             Report::Ppos(PposReport::new(positions, info(n), 0, modulus))
         }
     };
-    emit::write_to(
+    format::write_to(
         Format::Json,
         &report,
-        &emit::Options::default(),
+        &format::Options::default(),
         &Destination::Stdout,
     )
 }
@@ -578,9 +632,9 @@ fn plot(
     let output = output.unwrap_or_else(|| plot::default_output(file, kind));
     let format = plot::ImageFormat::of(&output)?;
     Destination::File(output.clone()).check_writable()?;
-    let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
+    let loaded = nimsieve::format::load(file, ppos.then_some(true))?;
     let image = plot::render(&loaded, kind, format)?;
-    emit::write_atomically(&output, |out| out.write_all(&image))?;
+    format::write_atomically(&output, |out| out.write_all(&image))?;
     if !quiet {
         wrote(&output);
     }
@@ -598,7 +652,7 @@ fn verify(
 ) -> Result<()> {
     configure_threads(threads)?;
     let started = Instant::now();
-    let loaded = nimsieve::load::load(file, ppos.then_some(true))?;
+    let loaded = nimsieve::format::load(file, ppos.then_some(true))?;
     let Some(game) = game_of_table(spec, loaded.game.as_deref(), file)? else {
         return Err(Error::Input(format!(
             "'{}' does not name its game (no .bin header, no JSON summary beside it); give --game",

@@ -1,16 +1,15 @@
 //! nimsieve computes Sprague–Grundy values and P-positions of impartial games and writes them as
 //! tables. The flow is one way: a [`game::Game`] spec is compiled into moves, an
-//! [`engine`] fills a [`table::Table`], [`analysis`] reads it and [`emit`] writes it.
+//! [`engine`] fills a [`table::Table`], [`analysis`] reads it and [`format`] writes it and reads it back.
 
 pub mod analysis;
 pub mod choice;
-pub mod emit;
 pub mod engine;
 pub mod error;
 pub mod eval;
+pub mod format;
 pub mod game;
 pub mod interrupt;
-pub mod load;
 pub mod number;
 pub mod period;
 pub mod plot;

@@ -7,10 +7,10 @@
 //! smallest preperiod for it; a sequence proven periodic with some period is proven with its
 //! smallest, since the smallest needs no more data.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A proven eventual period: g(x + period) = g(x) for every x ≥ preperiod.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Period {
     /// The smallest x0 from which the sequence repeats.
     pub preperiod: u64,

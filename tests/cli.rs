@@ -872,3 +872,97 @@ fn binary_formats_are_refused_on_a_terminal() {
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("k,n"), "{text}");
 }
+
+#[test]
+fn until_period_is_refused_where_no_period_is_proven() {
+    assert_error(
+        &["ppos", "sub:1,3,4", "-n", "100", "--until-period"],
+        2,
+        "--until-period applies to grundy tables, not to P-position lists",
+    );
+    assert_error(
+        &["grundy", "squares", "-n", "100", "--until-period"],
+        2,
+        "the sparse engine proves no period for squares",
+    );
+    assert_error(
+        &[
+            "grundy",
+            "sub:1,3,4",
+            "-n",
+            "100",
+            "--until-period",
+            "--engine",
+            "reference",
+        ],
+        2,
+        "the reference engine proves no period",
+    );
+}
+
+#[test]
+fn until_period_says_when_n_was_too_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let short = nimsieve(dir.path())
+        .args([
+            "grundy",
+            "sub:1,3,4",
+            "-n",
+            "5",
+            "--until-period",
+            "-f",
+            "json",
+        ])
+        .args(["-o", "-"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(short.stderr).unwrap();
+    assert!(
+        stderr.contains("no period proven below n = 5; raise -n"),
+        "{stderr}"
+    );
+    assert!(
+        String::from_utf8(short.stdout)
+            .unwrap()
+            .contains("\"period\": null")
+    );
+    let long = nimsieve(dir.path())
+        .args([
+            "grundy",
+            "sub:1,3,4",
+            "-n",
+            "1000",
+            "--until-period",
+            "-o",
+            "-",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(long.stderr).unwrap();
+    assert!(
+        stderr.contains("period proven; stopped at n = "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn every_subcommand_help_has_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in [
+        "grundy", "ppos", "eval", "stats", "sweep", "plot", "verify", "games",
+    ] {
+        let help = stdout_of(dir.path(), &[command, "--help"]);
+        let examples = help.split("Examples:").nth(1).unwrap_or_default();
+        let lines = examples
+            .lines()
+            .filter(|l| l.trim_start().starts_with("nimsieve "))
+            .count();
+        assert!(lines >= 2, "{command} --help: {help}");
+    }
+    let eval = stdout_of(dir.path(), &["eval", "--help"]);
+    assert!(eval.contains("2^32 positions") && eval.contains("nim+misere"));
+}

@@ -2,7 +2,7 @@
 //! the per-pixel aggregation, and one-line errors.
 
 use assert_cmd::Command;
-use nimsieve::load::{Contents, Loaded};
+use nimsieve::format::{Contents, Loaded};
 use nimsieve::plot::{self, ImageFormat, Kind};
 use nimsieve::table::ValueKind;
 use nimsieve::table::packed::PackedValues;

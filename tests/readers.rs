@@ -6,7 +6,7 @@
 //! label is as written.
 
 use assert_cmd::Command;
-use nimsieve::load::{Contents, load};
+use nimsieve::format::{Contents, load};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::path::{Path, PathBuf};

@@ -214,11 +214,11 @@ fn a_corrupted_entry_is_reported_at_its_position() {
             &["grundy", game, "-n", "3000", "-q", "-f", "csv,npy,bin,json"],
         );
         let stem = format!("{game}-{N}");
-        let clean: Vec<u32> = match nimsieve::load::load(&output(d, &stem, "csv"), None)
+        let clean: Vec<u32> = match nimsieve::format::load(&output(d, &stem, "csv"), None)
             .unwrap()
             .contents
         {
-            nimsieve::load::Contents::Values(v) => v.iter().collect(),
+            nimsieve::format::Contents::Values(v) => v.iter().collect(),
             _ => unreachable!(),
         };
         for ext in ["csv", "npy", "bin"] {
@@ -271,8 +271,8 @@ fn flipped_misere_outcomes_are_reported() {
         for ext in ["csv", "npy", "bin"] {
             let path = output(d, &stem, ext);
             let pristine = std::fs::read(&path).unwrap();
-            let clean: Vec<u32> = match nimsieve::load::load(&path, None).unwrap().contents {
-                nimsieve::load::Contents::Values(v) => v.iter().collect(),
+            let clean: Vec<u32> = match nimsieve::format::load(&path, None).unwrap().contents {
+                nimsieve::format::Contents::Values(v) => v.iter().collect(),
                 _ => unreachable!(),
             };
             let file = ValueFile { path: path.clone() };
@@ -319,8 +319,8 @@ fn dropped_and_added_p_positions_are_reported() {
         for ext in ["u64", "txt"] {
             let path = output(d, &stem, ext);
             let pristine = std::fs::read(&path).unwrap();
-            let list: Vec<u64> = match nimsieve::load::load(&path, None).unwrap().contents {
-                nimsieve::load::Contents::Positions(p) => p,
+            let list: Vec<u64> = match nimsieve::format::load(&path, None).unwrap().contents {
+                nimsieve::format::Contents::Positions(p) => p,
                 _ => unreachable!(),
             };
             let write = |positions: &[u64]| {
@@ -389,8 +389,8 @@ fn verdicts_do_not_depend_on_threads() {
         ok(d, &["grundy", game, "-n", "20000", "-q", "-f", "bin"]);
         let stem = format!("{}-20000", game.replace(':', "_").replace(',', "-"));
         let path = output(d, &stem, "bin");
-        let clean: Vec<u32> = match nimsieve::load::load(&path, None).unwrap().contents {
-            nimsieve::load::Contents::Values(v) => v.iter().collect(),
+        let clean: Vec<u32> = match nimsieve::format::load(&path, None).unwrap().contents {
+            nimsieve::format::Contents::Values(v) => v.iter().collect(),
             _ => unreachable!(),
         };
         let file = ValueFile { path: path.clone() };

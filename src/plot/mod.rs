@@ -8,7 +8,7 @@ mod density;
 mod values;
 
 use crate::error::{Error, Result};
-use crate::load::{Contents, Loaded};
+use crate::format::{Contents, Loaded};
 use crate::table::{ValueKind, unpacked};
 use plotters::coord::Shift;
 use plotters::prelude::*;

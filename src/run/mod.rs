@@ -4,10 +4,10 @@
 //! only parse their input and print.
 
 use crate::choice::Choice;
-use crate::emit::{GrundyReport, PposReport, Report, RunInfo};
 use crate::engine::resumable::{self, CHECKPOINT_EVERY, Storage};
 use crate::engine::{self, EngineKind};
 use crate::error::{Error, Result};
+use crate::format::{GrundyReport, PposReport, Report, RunInfo};
 use crate::game::Game;
 use crate::progress::Progress;
 use crate::table::work_file::WorkFile;

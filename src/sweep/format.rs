@@ -5,7 +5,7 @@
 
 use super::row::{COLUMNS, Row};
 use crate::choice::Choice;
-use crate::emit::Extension;
+use crate::format::Extension;
 use std::io::{self, Write};
 
 /// The formats `sweep --format` accepts.

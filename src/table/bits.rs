@@ -1,9 +1,12 @@
-//! One bit per position, in memory or in a memory-mapped file.
+//! One bit per position, in memory or in a memory-mapped file; read as a `bitvec` slice.
 
 use super::WorkTable;
 use super::words::Words;
 use super::work_file::WorkFile;
 use crate::error::Result;
+use bitvec::order::Lsb0;
+use bitvec::slice::BitSlice;
+use bitvec::view::BitView;
 
 /// A bit table over positions 0..n: bit x of word x/64 (least significant first, words stored
 /// little-endian) is 1 iff x is a P-position.
@@ -63,18 +66,14 @@ impl BitTable {
         self.words
     }
 
+    /// The table as bits, position x at index x (n of them).
+    pub fn bits(&self) -> &BitSlice<u64, Lsb0> {
+        &self.words().view_bits::<Lsb0>()[..self.n as usize]
+    }
+
     /// The positions whose bit is set, ascending.
     pub fn ones(&self) -> Vec<u64> {
-        let mut out = Vec::new();
-        for (i, &word) in self.words().iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                out.push(i as u64 * 64 + u64::from(w.trailing_zeros()));
-                w &= w - 1;
-            }
-        }
-        out.retain(|&x| x < self.n);
-        out
+        self.bits().iter_ones().map(|x| x as u64).collect()
     }
 }
 

@@ -16,8 +16,8 @@ mod steps;
 mod window;
 
 use crate::error::{Error, Result};
+use crate::format::{Contents, Loaded};
 use crate::game::{DivisorRule, Game, Moves, Play, Rule, SubtractionSet};
-use crate::load::{Contents, Loaded};
 use crate::progress::Progress;
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;

@@ -1,16 +1,21 @@
-//! Output formats, one file each, behind the [`Emitter`] trait, and where their bytes go.
+//! Table formats, one file each that writes the format (behind the [`Emitter`] trait) and reads
+//! it back ([`load`]), and where the bytes go.
 
 mod bfile;
-pub(crate) mod bin;
+mod bin;
 mod csv;
 mod json;
+mod load;
 mod npy;
 mod output;
 mod panics;
+mod read;
 mod rows;
 mod u64s;
 mod xlsx;
 
+pub use json::{Listed, Summary};
+pub use load::{Contents, Loaded, load};
 pub use output::{
     Destination, Extension, destinations, is_special, names_folder, write_atomically, write_to,
     write_with,

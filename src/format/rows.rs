@@ -7,17 +7,22 @@ use crate::table::ValueKind;
 
 /// The column names of the header row.
 pub fn header(report: &Report, wide: Option<usize>) -> Vec<String> {
-    let index = match report {
-        Report::Grundy(_) => "n",
-        Report::Ppos(_) => "k",
-    };
-    let numbers = match (report, wide) {
+    match report {
+        Report::Grundy(r) => columns(Some(r.info.kind), wide),
+        Report::Ppos(_) => columns(None, wide),
+    }
+}
+
+/// The header of a table of values of `kind`, or of P-positions (None), with `wide` numbers
+/// a row: `n,g`, `n,outcome`, `k,n`, or `n,+0,…` and `k,+0,…`. Readers match a file's header
+/// against these.
+pub fn columns(kind: Option<ValueKind>, wide: Option<usize>) -> Vec<String> {
+    let index = if kind.is_some() { "n" } else { "k" };
+    let numbers = match (kind, wide) {
         (_, Some(k)) => (0..k).map(|i| format!("+{i}")).collect(),
-        (Report::Grundy(r), None) => match r.info.kind {
-            ValueKind::Grundy => vec!["g".to_string()],
-            ValueKind::Outcome => vec!["outcome".to_string()],
-        },
-        (Report::Ppos(_), None) => vec!["n".to_string()],
+        (Some(ValueKind::Grundy), None) => vec!["g".to_string()],
+        (Some(ValueKind::Outcome), None) => vec!["outcome".to_string()],
+        (None, None) => vec!["n".to_string()],
     };
     std::iter::once(index.to_string()).chain(numbers).collect()
 }

@@ -1,0 +1,141 @@
+//! The JSON summary of a run: statistics, not the table itself. [`Summary`] is the one type it
+//! is written from and read back into (by `load`, which checks a table against the summary
+//! beside it).
+
+use super::{Emitter, Report, RunInfo};
+use crate::analysis::counting::PCounts;
+use crate::period::Period;
+use crate::table::ValueKind;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::io::{self, Write};
+
+/// The JSON summary emitter.
+pub struct Json;
+
+impl Emitter for Json {
+    fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
+        serde_json::to_writer_pretty(&mut *out, &Summary::of(report))?;
+        writeln!(out)
+    }
+}
+
+/// The JSON summary, field by field in the order written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The canonical game spec.
+    pub game: String,
+    /// Positions covered (0..n).
+    pub n: u64,
+    /// `normal` or `misere`.
+    pub play: String,
+    /// What the values are: `grundy`, or `outcome (0 = P, 1 = N)` under misère play.
+    pub values: String,
+    /// The fields of a table of values, or of a list of P-positions.
+    #[serde(flatten)]
+    pub listing: Listed,
+    /// Element k: the number of P-positions below 2^k.
+    pub p_count_at_powers_of_two: Vec<u64>,
+    /// The modulus of `p_count_by_residue`.
+    pub modulus: u64,
+    /// Element r: the number of P-positions ≡ r (mod `modulus`).
+    pub p_count_by_residue: Vec<u64>,
+    /// The engine's name (`stats` for a summary of a table file).
+    pub engine: String,
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall-clock seconds of the computation.
+    pub elapsed_s: f64,
+}
+
+/// The fields that differ between `grundy` and `ppos` summaries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Listed {
+    /// A table of values.
+    Values {
+        /// The largest value.
+        max_value: u32,
+        /// `counts[v]`: positions with value v.
+        counts: Vec<u64>,
+        /// `first_occurrence[v]`: the smallest position with value v (null if none).
+        first_occurrence: Vec<Option<u64>>,
+        /// Positions with value 0.
+        p_count: u64,
+        /// The proven period, if any.
+        period: Option<Period>,
+        /// True when `--until-period` ended the table early.
+        stopped_at_period: bool,
+    },
+    /// A list of P-positions.
+    Positions {
+        /// How many.
+        p_count: u64,
+        /// The largest (null for none).
+        last: Option<u64>,
+    },
+}
+
+impl Summary {
+    /// The summary of `report`.
+    pub fn of(report: &Report) -> Summary {
+        match report {
+            Report::Grundy(r) => Self::with(
+                &r.info,
+                Listed::Values {
+                    max_value: r.stats.max_value,
+                    counts: r.stats.counts.clone(),
+                    first_occurrence: r.stats.first_occurrence.clone(),
+                    p_count: r.stats.p_count,
+                    period: r.period,
+                    stopped_at_period: r.stopped_at_period,
+                },
+                &r.p_counts,
+            ),
+            Report::Ppos(r) => Self::with(
+                &r.info,
+                Listed::Positions {
+                    p_count: r.positions.len() as u64,
+                    last: r.positions.last().copied(),
+                },
+                &r.p_counts,
+            ),
+        }
+    }
+
+    fn with(info: &RunInfo, listing: Listed, p_counts: &PCounts) -> Summary {
+        let (play, values) = match info.kind {
+            ValueKind::Grundy => ("normal", "grundy"),
+            ValueKind::Outcome => ("misere", "outcome (0 = P, 1 = N)"),
+        };
+        Summary {
+            game: info.game.clone(),
+            n: info.n,
+            play: play.into(),
+            values: values.into(),
+            listing,
+            p_count_at_powers_of_two: p_counts.at_powers_of_two.clone(),
+            modulus: p_counts.modulus,
+            p_count_by_residue: p_counts.by_residue.clone(),
+            engine: info.engine.into(),
+            threads: info.threads,
+            elapsed_s: info.elapsed_s,
+        }
+    }
+
+    /// What the values mean, from `play`.
+    pub fn kind(&self) -> ValueKind {
+        match self.play.as_str() {
+            "misere" => ValueKind::Outcome,
+            _ => ValueKind::Grundy,
+        }
+    }
+}
+
+/// The summary's fields in order, as a JSON object (the xlsx summary sheet lays them out).
+pub fn summary(report: &Report) -> Map<String, Value> {
+    match serde_json::to_value(Summary::of(report)) {
+        Ok(Value::Object(map)) => map,
+        _ => unreachable!("a summary serialises to an object"),
+    }
+}

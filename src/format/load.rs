@@ -1,0 +1,147 @@
+//! Reading tables nimsieve wrote (CSV, b-file, npy, bin, u64) back, for `stats`, `plot` and
+//! `verify`, each with the reader beside its writer. The format follows from the file's extension; the game, play and size come from
+//! the bin header or the JSON summary beside the file (same name, `.json`) when there is one,
+//! and a file that states its n or game differently from that summary is refused.
+//!
+//! Files are mapped read-only. A `.bin` table's values are read in place; other formats' values
+//! are packed in memory with the fewest bits. Everything a reader reads is checked: header
+//! fields, the checksum, row labels (`n`, `k` and the first column of `--wide` rows), numbers
+//! and lengths, and sizes are compared with the file's length before anything the size of the
+//! table is allocated.
+
+use super::json::{Listed, Summary};
+use super::{bfile, bin, csv, npy, u64s};
+use crate::error::{Error, Result};
+use crate::table::ValueKind;
+use crate::table::packed::PackedValues;
+use memmap2::Mmap;
+use std::path::Path;
+
+/// What a table file holds.
+#[derive(Debug)]
+pub enum Contents {
+    /// g(x) (or misère outcomes) for x = 0, 1, 2, …, packed (read in place from a `.bin` file).
+    Values(PackedValues),
+    /// P-positions, ascending.
+    Positions(Vec<u64>),
+}
+
+/// A table read from a file, with what is known about it.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The values or P-positions.
+    pub contents: Contents,
+    /// The canonical game spec, when the file or its JSON summary names it.
+    pub game: Option<String>,
+    /// The number of positions the table covers, when known.
+    pub n: Option<u64>,
+    /// Grundy values or misère outcomes.
+    pub kind: ValueKind,
+}
+
+/// What a file states about itself (a `.bin` header; the length of a table of values).
+#[derive(Debug, Default)]
+struct Stated {
+    /// The game spec.
+    game: Option<String>,
+    /// The number of positions, with the words that say where it comes from.
+    n: Option<(u64, String)>,
+}
+
+/// Reads the table in `path`. `ppos` says whether a b-file or npy file holds P-positions
+/// (default: when its name ends in `-ppos`, or the JSON summary beside it is that of `ppos`).
+pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
+    let bad = |why: String| {
+        Error::Input(format!(
+            "cannot read '{}' as a nimsieve table: {why}",
+            path.display()
+        ))
+    };
+    let map = map_file(path)?;
+    let named_ppos = path
+        .file_stem()
+        .is_some_and(|s| s.to_string_lossy().ends_with("-ppos"));
+    let summary = read_summary(path);
+    let summary_ppos = summary
+        .as_ref()
+        .is_some_and(|s| matches!(s.listing, Listed::Positions { .. }));
+    let ppos = ppos.unwrap_or(named_ppos || summary_ppos);
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let mut kind = summary.as_ref().map_or(ValueKind::Grundy, Summary::kind);
+    let mut stated = Stated::default();
+    let contents = if extension == "bin" {
+        bin::read(map, &mut kind).map(|(contents, game, n)| {
+            stated.game = Some(game);
+            stated.n = Some((n, format!("its header states n = {n}")));
+            contents
+        })
+    } else {
+        let bytes = map.as_deref().unwrap_or_default();
+        match extension.as_str() {
+            "csv" => csv::read(bytes, &mut kind),
+            "txt" => bfile::read(bytes, ppos),
+            "npy" => npy::read(bytes, ppos),
+            "u64" => u64s::read(bytes).map(Contents::Positions),
+            other => {
+                return Err(Error::Input(format!(
+                    "cannot tell the format of '{}' from its extension '{other}' (use .csv, .txt, .npy, .bin or .u64)",
+                    path.display()
+                )));
+            }
+        }
+    }
+    .map_err(bad)?;
+    if let (Contents::Values(values), None) = (&contents, &stated.n) {
+        stated.n = Some((values.len(), format!("it holds {} values", values.len())));
+    }
+    let summary_n = summary.as_ref().map(|s| s.n);
+    let summary_game = summary.map(|s| s.game);
+    if let (Some((n, what)), Some(expected)) = (&stated.n, summary_n)
+        && *n != expected
+    {
+        return Err(bad(format!(
+            "{what}, but the JSON summary beside it states n = {expected}; the two disagree, so neither is trusted: write both again with nimsieve"
+        )));
+    }
+    if let (Some(game), Some(expected)) = (&stated.game, &summary_game)
+        && game != expected
+    {
+        return Err(bad(format!(
+            "its header states the game {game}, but the JSON summary beside it states {expected}; the two disagree, so neither is trusted: write both again with nimsieve"
+        )));
+    }
+    Ok(Loaded {
+        contents,
+        game: stated.game.or(summary_game),
+        n: stated.n.map(|(n, _)| n).or(summary_n),
+        kind,
+    })
+}
+
+/// The file at `path` mapped read-only (None for an empty file, which cannot be mapped).
+fn map_file(path: &Path) -> Result<Option<Mmap>> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io("cannot read", path, e))?;
+    let len = file
+        .metadata()
+        .map_err(|e| Error::io("cannot read", path, e))?
+        .len();
+    if len == 0 {
+        return Ok(None);
+    }
+    // SAFETY: the file is only read; a table changed by another process while it is being read
+    // is outside supported use.
+    let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::io("cannot map", path, e))?;
+    Ok(Some(map))
+}
+
+/// The JSON summary beside `path`, if there is a readable one.
+fn read_summary(path: &Path) -> Option<Summary> {
+    let beside = path.with_extension("json");
+    (beside != path)
+        .then(|| std::fs::read_to_string(beside).ok())
+        .flatten()
+        .and_then(|text| serde_json::from_str(&text).ok())
+}

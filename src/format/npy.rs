@@ -1,0 +1,129 @@
+//! NumPy `.npy` (format 1.0): a one-dimensional array of the smallest unsigned dtype that holds
+//! the data — the values (`grundy`) or the P-positions (`ppos`) — loadable with
+//! `numpy.load(path, mmap_mode="r")`; read back from the same header.
+
+use super::read::{Parsed, positions_of, shown};
+use super::{Contents, Emitter, Report};
+use crate::table::packed::PackedValues;
+use std::io::{self, Write};
+
+/// The `.npy` emitter.
+pub struct Npy;
+
+impl Emitter for Npy {
+    fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
+        match report {
+            Report::Grundy(r) => {
+                let width = byte_width(u64::from(r.stats.max_value));
+                write_header(out, width, r.table.len())?;
+                write_numbers(out, width, r.table.iter().map(u64::from))
+            }
+            Report::Ppos(r) => {
+                let width = byte_width(r.positions.last().copied().unwrap_or(0));
+                write_header(out, width, r.positions.len() as u64)?;
+                write_numbers(out, width, r.positions.iter().copied())
+            }
+        }
+    }
+}
+
+/// Bytes of the smallest unsigned integer type that holds `max`.
+pub fn byte_width(max: u64) -> usize {
+    match max {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        _ => 8,
+    }
+}
+
+/// The dtype of little-endian unsigned integers of `width` bytes.
+fn descr(width: usize) -> String {
+    format!("<u{width}")
+}
+
+/// The magic, version and header dict, padded so the data starts at a multiple of 64 bytes.
+fn write_header(out: &mut dyn Write, width: usize, len: u64) -> io::Result<()> {
+    let dict = format!(
+        "{{'descr': '{}', 'fortran_order': False, 'shape': ({len},), }}",
+        descr(width)
+    );
+    let unpadded = 10 + dict.len() + 1;
+    let padding = unpadded.next_multiple_of(64) - unpadded;
+    let header_len = u16::try_from(dict.len() + padding + 1).expect("short header");
+    out.write_all(b"\x93NUMPY\x01\x00")?;
+    out.write_all(&header_len.to_le_bytes())?;
+    out.write_all(dict.as_bytes())?;
+    out.write_all(&vec![b' '; padding])?;
+    out.write_all(b"\n")
+}
+
+/// Numbers as little-endian integers of `width` bytes, written in blocks.
+pub fn write_numbers(
+    out: &mut dyn Write,
+    width: usize,
+    numbers: impl Iterator<Item = u64>,
+) -> io::Result<()> {
+    let mut block = Vec::with_capacity(1 << 16);
+    for x in numbers {
+        block.extend_from_slice(&x.to_le_bytes()[..width]);
+        if block.len() >= 1 << 16 {
+            out.write_all(&block)?;
+            block.clear();
+        }
+    }
+    out.write_all(&block)
+}
+
+/// Reads a one-dimensional `.npy` array of unsigned integers (as nimsieve and NumPy write
+/// them): P-positions when `ppos`, values otherwise.
+pub fn read(bytes: &[u8], ppos: bool) -> Parsed<Contents> {
+    if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" || bytes[6] != 1 {
+        return Err("not a version 1 .npy file".into());
+    }
+    let header_len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+    let header = bytes.get(10..10 + header_len).ok_or("truncated header")?;
+    let header = std::str::from_utf8(header).map_err(|_| "unreadable header")?;
+    // NumPy writes one-byte dtypes as '|u1'.
+    let width = [1, 2, 4, 8]
+        .into_iter()
+        .map(|w| (w, descr(w)))
+        .chain([(1, "|u1".to_string())])
+        .find(|(_, d)| header.contains(&format!("'descr': '{d}'")))
+        .map(|(w, _)| w)
+        .ok_or(format!(
+            "unsupported dtype in header '{}'",
+            shown(header.trim())
+        ))?;
+    let shape = header
+        .split("'shape': (")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .map(|s| s.trim().trim_end_matches(','))
+        .and_then(|s| s.trim().parse::<u64>().ok());
+    let len = shape.ok_or("the header gives no one-dimensional shape")?;
+    let data = &bytes[10 + header_len..];
+    let promised = u128::from(len) * width as u128;
+    if data.len() as u128 != promised {
+        return Err(format!(
+            "holds {} data bytes, but its header promises {promised}",
+            data.len()
+        ));
+    }
+    let numbers = data.chunks_exact(width).map(|c| {
+        let mut word = [0u8; 8];
+        word[..width].copy_from_slice(c);
+        u64::from_le_bytes(word)
+    });
+    if ppos {
+        return positions_of(len, numbers).map(Contents::Positions);
+    }
+    let max = numbers.clone().max().unwrap_or(0);
+    let max = u32::try_from(max).map_err(|_| format!("value {max} is too large"))?;
+    let mut values =
+        PackedValues::try_in_memory(len, PackedValues::bits_for(max)).map_err(|e| e.to_string())?;
+    for (x, v) in numbers.enumerate() {
+        values.set(x as u64, v as u32);
+    }
+    Ok(Contents::Values(values))
+}

@@ -25,15 +25,7 @@ fn table(every: u64) -> Vec<u64> {
 }
 
 fn ones_raw(words: &[u64]) -> Vec<u64> {
-    let mut out = Vec::new();
-    for (i, &word) in words.iter().enumerate() {
-        let mut w = word;
-        while w != 0 {
-            out.push(i as u64 * 64 + u64::from(w.trailing_zeros()));
-            w &= w - 1;
-        }
-    }
-    out
+    nimsieve::table::bits::ones(words).collect()
 }
 
 fn ones_bitvec(words: &[u64]) -> Vec<u64> {
@@ -97,5 +89,9 @@ fn marking(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, listing, marking);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().without_plots();
+    targets = listing, marking
+}
 criterion_main!(benches);

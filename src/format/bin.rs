@@ -178,7 +178,7 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String
         // Bits past n were checked to be zero above.
         let bits = values.words().view_bits::<Lsb0>();
         let mut positions = room_for(bits.count_ones() as u64)?;
-        positions.extend(bits.iter_ones().map(|x| x as u64));
+        positions.extend(crate::table::bits::ones(values.words()));
         Contents::Positions(positions)
     } else {
         Contents::Values(values)

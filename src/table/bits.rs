@@ -73,8 +73,21 @@ impl BitTable {
 
     /// The positions whose bit is set, ascending.
     pub fn ones(&self) -> Vec<u64> {
-        self.bits().iter_ones().map(|x| x as u64).collect()
+        ones(self.words()).filter(|&x| x < self.n).collect()
     }
+}
+
+/// The indexes of the set bits of `words` (bit x of word x/64, least significant first),
+/// ascending. A word at a time with `trailing_zeros`: `bitvec`'s `iter_ones` takes 2.3 to 3.2
+/// times as long (`cargo bench --bench bits`).
+pub fn ones(words: &[u64]) -> impl Iterator<Item = u64> + '_ {
+    words.iter().enumerate().flat_map(|(i, &word)| {
+        let base = i as u64 * 64;
+        std::iter::successors(Some(word).filter(|&w| w != 0), |&w| {
+            Some(w & (w - 1)).filter(|&w| w != 0)
+        })
+        .map(move |w| base + u64::from(w.trailing_zeros()))
+    })
 }
 
 impl WorkTable for BitTable {

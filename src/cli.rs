@@ -95,8 +95,8 @@ enum Command {
     /// Evaluate a position of several heaps: values, nim-sum, outcome, winning moves.
     ///
     /// Each heap's Grundy value comes from the game's table up to the largest heap, computed in
-    /// memory, so the largest heap sets the time and memory (about 10^8 positions take seconds
-    /// and under 1 GB for most games; the table is limited to 2^32 positions). The nim-sum of
+    /// memory, so the largest heap sets the time and memory (a table of 10^8 positions takes
+    /// seconds and under 1 GB for most games; one of 10^11 does not fit). The nim-sum of
     /// the values decides the outcome (Sprague–Grundy); every move of one heap to a position
     /// of nim-sum 0 is listed. Misère play only for nim+misere (Bouton's rule): misère sums of
     /// other games are not determined by their heaps.

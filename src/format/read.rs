@@ -22,9 +22,14 @@ pub fn text(bytes: &[u8]) -> Parsed<&str> {
 }
 
 fn number(cell: &[u8], line: u64) -> Parsed<u64> {
-    let text = String::from_utf8_lossy(cell);
-    text.parse()
-        .map_err(|_| format!("line {line}: '{}' is not a number", shown(&text)))
+    let cell = cell.trim_ascii();
+    std::str::from_utf8(cell)
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .ok_or_else(|| {
+            let text = String::from_utf8_lossy(cell);
+            format!("line {line}: '{}' is not a number", shown(&text))
+        })
 }
 
 /// How the rows of a text table (CSV, b-file) are laid out: a label, then one or more numbers.
@@ -50,7 +55,6 @@ impl Layout {
             .delimiter(self.separator)
             .has_headers(self.header)
             .flexible(true)
-            .trim(csv::Trim::All)
             .comment(self.comments.then_some(b'#'))
             .from_reader(text.as_bytes());
         let mut record = csv::ByteRecord::new();
@@ -62,7 +66,7 @@ impl Layout {
                 Err(e) => return Err(e.to_string()),
             }
             let line = record.position().map_or(0, |p| p.line());
-            if self.comments && record.iter().all(<[u8]>::is_empty) {
+            if self.comments && record.iter().all(|cell| cell.trim_ascii().is_empty()) {
                 continue;
             }
             let mut cells = record.iter();

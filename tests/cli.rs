@@ -435,37 +435,54 @@ fn special_files_are_written_in_place() {
     );
 }
 
-/// Interrupts `args` with Ctrl-C after `after_ms`, resumes it with --resume, and checks the
-/// outputs equal a run without interruption. Returns the resumed files' contents.
-fn interrupt_and_resume(
-    args: &[&str],
-    after_ms: u64,
-    outputs: &[&str],
-    work_file: &str,
-) -> Vec<Vec<u8>> {
+/// Runs `args` (a resumable run, its table in the work file `output/<work_file>`), interrupts
+/// it with Ctrl-C once its engine is filling the table, resumes it with --resume, and checks
+/// the outputs equal a run without interruption. Returns the resumed files' contents.
+///
+/// Nothing here depends on the machine's speed. The signal is sent once the work file holds a
+/// computed position past its first word: the engines write those only while they run their
+/// segments, the time when Ctrl-C is answered by a checkpoint at the end of the segment. Every
+/// size here leaves segments to run after the first, so the run cannot finish first.
+fn interrupt_and_resume(args: &[&str], outputs: &[&str], work_file: &str) -> Vec<Vec<u8>> {
     let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("output");
     let bin = assert_cmd::cargo::cargo_bin("nimsieve");
     let mut child = std::process::Command::new(&bin)
         .args(args)
         .current_dir(dir.path())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(after_ms));
+    wait_for_computed_positions(&output.join(work_file), &mut child);
     let killed = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
+    let interrupted = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&interrupted.stderr);
     assert_eq!(
-        child.wait().unwrap().code(),
+        interrupted.status.code(),
         Some(130),
-        "{args:?}: the run must be interrupted, not finished"
+        "{args:?}: the run must be interrupted, not finished: {stderr}"
     );
-    let output = dir.path().join("output");
-    assert!(
-        output.join(format!("{work_file}.state.json")).exists(),
-        "a checkpoint is saved"
-    );
+    // The one line says how much is saved, and the checkpoint says the same.
+    let saved = stderr
+        .strip_prefix("nimsieve: error: interrupted: ")
+        .and_then(|rest| {
+            rest.strip_suffix(
+                " positions are saved; run the same command with --resume to continue\n",
+            )
+        })
+        .and_then(|counts| counts.split_once(" of "))
+        .unwrap_or_else(|| panic!("{args:?}: {stderr}"));
+    let (done, n): (u64, u64) = (saved.0.parse().unwrap(), saved.1.parse().unwrap());
+    assert!(0 < done && done < n, "{args:?}: {stderr}");
+    let state = output.join(format!("{work_file}.state.json"));
+    let checkpoint: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).expect("a checkpoint is saved"))
+            .unwrap();
+    assert_eq!(checkpoint["checkpoint"]["done"], done, "{checkpoint}");
     for file in outputs {
         assert!(!output.join(file).exists(), "no {file} before completion");
     }
@@ -492,11 +509,37 @@ fn interrupt_and_resume(
     resumed
 }
 
+/// Waits until the work file at `path` holds a nonzero byte past its first 8 (positions the
+/// engine computed), failing if `child` ends first or after five minutes.
+fn wait_for_computed_positions(path: &Path, child: &mut std::process::Child) {
+    use std::io::Read;
+    let started = std::time::Instant::now();
+    let computed = || {
+        let mut start = [0; 4096];
+        let read = std::fs::File::open(path).and_then(|mut f| f.read(&mut start));
+        read.is_ok_and(|len| start[8.min(len)..len].iter().any(|&b| b != 0))
+    };
+    while !computed() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!(
+                "the run ended ({status}) before computing into {}",
+                path.display()
+            );
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(300),
+            "nothing computed into {} after five minutes",
+            path.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn interrupted_ppos_resumes_to_identical_output() {
     let args = ["ppos", "squares", "-n", "2^29", "-f", "csv,bfile", "-q"];
     let outputs = ["squares-536870912-ppos.csv", "squares-536870912-ppos.txt"];
-    let resumed = interrupt_and_resume(&args, 1500, &outputs, "squares-536870912-ppos.bits");
+    let resumed = interrupt_and_resume(&args, &outputs, "squares-536870912-ppos.bits");
     assert_eq!(
         String::from_utf8(resumed[0].clone())
             .unwrap()
@@ -520,7 +563,6 @@ fn interrupted_grundy_resumes_to_identical_output() {
     ];
     interrupt_and_resume(
         &args,
-        1000,
         &["proper-divisors-40000000.bin"],
         "proper-divisors-40000000.values",
     );
@@ -533,7 +575,6 @@ fn interrupted_sparse_grundy_resumes_to_identical_output() {
     ];
     interrupt_and_resume(
         &args,
-        1000,
         &["squares-8388608.bin", "squares-8388608.csv"],
         "squares-8388608.values",
     );

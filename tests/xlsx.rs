@@ -1,6 +1,6 @@
 //! The xlsx workbook, read back with calamine: every cell of the table sheets against the CSV
-//! of the same run, the summary sheet against the JSON, the split at 1,048,576 rows, and the
-//! sizes it refuses.
+//! of the same run, the summary sheet against the JSON (and read by pandas), the split at
+//! 1,048,576 rows, and the sizes it refuses.
 
 use assert_cmd::Command;
 use calamine::{Data, Range, Reader, Xlsx, open_workbook};
@@ -80,68 +80,102 @@ fn assert_table_matches_csv(sheets: &[(String, Range<Data>)], name: &str, csv: &
     assert!(expected.next().is_none(), "rows missing from the workbook");
 }
 
-/// The cell a JSON scalar should be.
+/// The cell a JSON scalar should be: a JSON null is an empty cell.
 fn json_cell(value: &Value) -> Data {
     match value {
         Value::Number(x) => Data::Float(x.as_f64().unwrap()),
         Value::Bool(b) => Data::Bool(*b),
         Value::String(s) => Data::String(s.clone()),
-        Value::Null => Data::String("none".into()),
+        Value::Null => Data::Empty,
         other => panic!("not a scalar: {other}"),
     }
 }
 
-/// Asserts that the summary sheet holds every field of the JSON summary: scalars as
-/// field/value rows (objects as `key.field`), lists as columns headed by their names.
-fn assert_summary_matches_json(sheets: &[(String, Range<Data>)], json: &str) {
-    let (name, summary) = sheets.last().unwrap();
-    assert_eq!(name, "summary");
-    let rows: Vec<&[Data]> = summary.rows().collect();
-    let field = |key: &str| -> Data {
-        let row = rows
-            .iter()
-            .find(|r| r[0] == Data::String(key.into()))
-            .unwrap_or_else(|| panic!("no row {key}"));
-        row[1].clone()
-    };
-    let column = |key: &str| -> Vec<Data> {
-        let c = rows[0]
-            .iter()
-            .position(|h| *h == Data::String(key.into()))
-            .unwrap_or_else(|| panic!("no column {key}"));
-        let mut cells: Vec<Data> = rows[1..].iter().map(|r| r[c].clone()).collect();
-        while cells.last() == Some(&Data::Empty) {
-            cells.pop();
-        }
-        cells
-    };
+fn string(s: &str) -> Data {
+    Data::String(s.into())
+}
+
+/// The summary sheet's header.
+const SUMMARY_HEADER: [&str; 3] = ["field", "key", "value"];
+
+/// The rows `field | key | value` the README describes for a JSON summary: each scalar field
+/// with no key, `period` as its two entries (with no values when it is null), then each list
+/// element keyed by its index.
+fn summary_rows(json: &str) -> Vec<[Data; 3]> {
     let json: serde_json::Map<String, Value> = serde_json::from_str(json).unwrap();
-    for (key, value) in &json {
+    let mut rows = Vec::new();
+    for (field, value) in json.iter().filter(|(_, v)| !v.is_array()) {
         match value {
-            Value::Array(list) => {
-                let mut want: Vec<Data> = list
-                    .iter()
-                    .map(|v| {
-                        if v.is_null() {
-                            Data::Empty
-                        } else {
-                            json_cell(v)
-                        }
-                    })
-                    .collect();
-                while want.last() == Some(&Data::Empty) {
-                    want.pop();
-                }
-                assert_eq!(column(key), want, "{key}");
-            }
-            Value::Object(fields) => {
-                for (f, v) in fields {
-                    assert_eq!(field(&format!("{key}.{f}")), json_cell(v), "{key}.{f}");
+            Value::Object(entries) => {
+                for (key, v) in entries {
+                    rows.push([string(field), string(key), json_cell(v)]);
                 }
             }
-            v => assert_eq!(field(key), json_cell(v), "{key}"),
+            Value::Null if field == "period" => {
+                for key in ["preperiod", "period"] {
+                    rows.push([string(field), string(key), Data::Empty]);
+                }
+            }
+            v => rows.push([string(field), Data::Empty, json_cell(v)]),
         }
     }
+    for (field, value) in &json {
+        for (i, v) in value.as_array().into_iter().flatten().enumerate() {
+            rows.push([string(field), Data::Float(i as f64), json_cell(v)]);
+        }
+    }
+    rows
+}
+
+/// The summary sheets (`summary`, then `summary 2`, … if any), which come last: checks each
+/// has the header `field | key | value` with no name twice and that all but the last are
+/// full, and returns their rows after the headers, in order.
+fn summary_sheet_rows(sheets: &[(String, Range<Data>)]) -> Vec<Vec<Data>> {
+    let first = sheets.iter().position(|(n, _)| n == "summary").unwrap();
+    let summary = &sheets[first..];
+    let mut rows = Vec::new();
+    for (i, (name, range)) in summary.iter().enumerate() {
+        let wanted = match i {
+            0 => "summary".to_string(),
+            _ => format!("summary {}", i + 1),
+        };
+        assert_eq!(name, &wanted);
+        assert_eq!(range.start(), Some((0, 0)), "{name}");
+        let mut sheet_rows = range.rows();
+        let header: Vec<String> = sheet_rows
+            .next()
+            .unwrap()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(header, SUMMARY_HEADER, "{name}: header");
+        let distinct: std::collections::HashSet<&String> = header.iter().collect();
+        assert_eq!(distinct.len(), header.len(), "{name}: a column name twice");
+        if i + 1 < summary.len() {
+            assert_eq!(range.height(), SHEET_ROWS, "{name} is full");
+        }
+        rows.extend(sheet_rows.map(|r| r.to_vec()));
+    }
+    rows
+}
+
+/// Asserts that the summary sheets hold the JSON summary row for row, as the README describes.
+fn assert_summary_matches_json(sheets: &[(String, Range<Data>)], json: &str) {
+    let got = summary_sheet_rows(sheets);
+    let want = summary_rows(json);
+    assert_eq!(got.len(), want.len(), "summary rows");
+    for (i, (got, want)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(got, want, "summary row {}", i + 1);
+    }
+}
+
+/// The rows of the summary sheet whose field is `field`, without it: `[key, value]`.
+fn summary_field(sheets: &[(String, Range<Data>)], field: &str) -> Vec<[Data; 2]> {
+    summary_sheet_rows(sheets)
+        .into_iter()
+        .filter(|r| r[0] == string(field))
+        .map(|r| [r[1].clone(), r[2].clone()])
+        .collect()
 }
 
 fn text(dir: &Path, name: &str) -> String {
@@ -156,43 +190,21 @@ fn grundy_workbook_matches_csv_and_json() {
     assert_eq!(names, ["values", "summary"]);
     assert_table_matches_csv(&book, "values", &text(dir.path(), "squares-5000.csv"));
     assert_summary_matches_json(&book, &text(dir.path(), "squares-5000.json"));
-    // The summary's lists stand side by side, each after its index column.
-    let summary = &book[1].1;
-    let header: Vec<String> = summary
-        .rows()
-        .next()
-        .unwrap()
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
+    // Scalars come first, without a key; `period` has both its entries, without values, as
+    // squares has no period to prove; lists follow, one element a row keyed by its index.
+    let rows = summary_sheet_rows(&book);
+    assert_eq!(rows[0], [string("game"), Data::Empty, string("squares")]);
+    assert_eq!(rows[1], [string("n"), Data::Empty, Data::Float(5000.)]);
     assert_eq!(
-        header,
+        summary_field(&book, "period"),
         [
-            "field",
-            "value",
-            "",
-            "value",
-            "counts",
-            "first_occurrence",
-            "",
-            "k",
-            "p_count_at_powers_of_two",
-            "",
-            "residue",
-            "p_count_by_residue"
+            [string("preperiod"), Data::Empty],
+            [string("period"), Data::Empty]
         ]
     );
-    for column in [3, 7, 10] {
-        let index: Vec<Data> = summary
-            .rows()
-            .skip(1)
-            .map(|r| r[column].clone())
-            .take_while(|c| *c != Data::Empty)
-            .collect();
-        let want: Vec<Data> = (0..index.len()).map(|i| Data::Float(i as f64)).collect();
-        assert!(index.len() >= 5);
-        assert_eq!(index, want);
-    }
+    let first = summary_field(&book, "first_occurrence");
+    let want = [(0., 0.), (1., 1.), (2., 4.)].map(|(k, v)| [Data::Float(k), Data::Float(v)]);
+    assert_eq!(first[..3], want);
     // Independent of the CSV: subtract-a-square starts 0, 1, 0, 1, 2, 0, 1.
     let first: Vec<&Data> = (1..8)
         .map(|r| book[0].1.get_value((r, 1)).unwrap())
@@ -207,6 +219,13 @@ fn period_and_misere_summaries() {
     let book = read(&dir.path().join("output/sub_2-4-7-1000.xlsx"));
     assert_table_matches_csv(&book, "values", &text(dir.path(), "sub_2-4-7-1000.csv"));
     assert_summary_matches_json(&book, &text(dir.path(), "sub_2-4-7-1000.json"));
+    assert_eq!(
+        summary_field(&book, "period"),
+        [
+            [string("preperiod"), Data::Float(8.)],
+            [string("period"), Data::Float(3.)]
+        ]
+    );
 
     let dir = run(&[
         "grundy",
@@ -227,6 +246,39 @@ fn period_and_misere_summaries() {
         &text(dir.path(), "squares+misere-3000.csv"),
     );
     assert_summary_matches_json(&book, &text(dir.path(), "squares+misere-3000.json"));
+}
+
+#[test]
+fn unproven_periods_and_nulls_are_empty_cells() {
+    // Five positions cannot prove a period of sub:2,4,7: the period's two rows have no values.
+    let dir = run(&["grundy", "sub:2,4,7", "-n", "5", "-f", "xlsx,json"]);
+    let book = read(&dir.path().join("output/sub_2-4-7-5.xlsx"));
+    let json = text(dir.path(), "sub_2-4-7-5.json");
+    assert!(json.contains("\"period\": null"), "{json}");
+    assert_summary_matches_json(&book, &json);
+    assert_eq!(
+        summary_field(&book, "period"),
+        [
+            [string("preperiod"), Data::Empty],
+            [string("period"), Data::Empty]
+        ]
+    );
+    // Under misère play position 0 is an N-position: no P-position below 1, so value 0 has no
+    // first occurrence, and a ppos run no last P-position.
+    let dir = run(&["grundy", "squares+misere", "-n", "1", "-f", "xlsx,json"]);
+    let book = read(&dir.path().join("output/squares+misere-1.xlsx"));
+    assert_summary_matches_json(&book, &text(dir.path(), "squares+misere-1.json"));
+    assert_eq!(
+        summary_field(&book, "first_occurrence"),
+        [
+            [Data::Float(0.), Data::Empty],
+            [Data::Float(1.), Data::Float(0.)]
+        ]
+    );
+    let dir = run(&["ppos", "squares+misere", "-n", "1", "-f", "xlsx,json"]);
+    let book = read(&dir.path().join("output/squares+misere-1-ppos.xlsx"));
+    assert_summary_matches_json(&book, &text(dir.path(), "squares+misere-1-ppos.json"));
+    assert_eq!(summary_field(&book, "last"), [[Data::Empty, Data::Empty]]);
 }
 
 #[test]
@@ -286,6 +338,68 @@ fn long_tables_continue_on_further_sheets() {
         "values",
         &text(dir.path(), &format!("sub_1-3-4-{n}.csv")),
     );
+}
+
+#[test]
+fn long_summaries_continue_on_further_sheets() {
+    // Nim has g(n) = n: 600,000 counts and as many first occurrences need two summary sheets.
+    let dir = run(&["grundy", "nim", "-n", "600000", "-f", "xlsx,json"]);
+    let book = read(&dir.path().join("output/nim-600000.xlsx"));
+    let names: Vec<&str> = book.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["values", "summary", "summary 2"]);
+    assert_summary_matches_json(&book, &text(dir.path(), "nim-600000.json"));
+}
+
+/// pandas reads the summary sheet (tests/pandas_check.py) into columns `field`, `key`, `value`
+/// holding the JSON summary's values. Skipped without pandas and openpyxl, except under CI.
+#[test]
+fn pandas_reads_the_summary_sheet() {
+    let pandas = std::process::Command::new("python3")
+        .args(["-c", "import pandas, openpyxl"])
+        .status();
+    if !pandas.is_ok_and(|s| s.success()) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have pandas and openpyxl (.ci/run installs them)"
+        );
+        eprintln!(
+            "pandas or openpyxl is not installed: skipping the pandas check (pip install pandas openpyxl)"
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let runs: [&[&str]; 6] = [
+        &["grundy", "squares", "-n", "1000"],
+        &["grundy", "sub:1,3,4", "-n", "100"],
+        &["grundy", "sub:2,4,7", "-n", "5"],
+        &["grundy", "squares+misere", "-n", "1"],
+        &["ppos", "squares", "-n", "1000"],
+        &["ppos", "squares+misere", "-n", "1"],
+    ];
+    for args in runs {
+        nimsieve(dir.path(), args)
+            .args(["-f", "xlsx,json", "-q"])
+            .assert()
+            .success();
+    }
+    let stems = [
+        "squares-1000",
+        "sub_1-3-4-100",
+        "sub_2-4-7-5",
+        "squares+misere-1",
+        "squares-1000-ppos",
+        "squares+misere-1-ppos",
+    ]
+    .map(|stem| format!("output/{stem}"));
+    let output = std::process::Command::new("python3")
+        .args(["-c", include_str!("pandas_check.py")])
+        .args(stems)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout) + String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    assert!(said.contains("pandas check passed: 6 summaries"), "{said}");
 }
 
 #[test]

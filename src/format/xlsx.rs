@@ -1,10 +1,12 @@
 //! Excel workbook (`.xlsx`): the table as numbers on sheets of at most 1,048,576 rows —
 //! "values", "values 2", … ("P-positions", "P-positions 2", … for `ppos`), each starting with
-//! the CSV's header row — then a "summary" sheet with the JSON summary's fields. The table
-//! sheets are written row by row to scratch files (constant memory) and the zip is streamed,
-//! so memory stays bounded whatever the size.
+//! the CSV's header row — then a "summary" sheet with the JSON summary's fields in three
+//! columns `field`, `key`, `value`, one row a number or text (continued on "summary 2", … in
+//! the rare case it needs more rows). Every sheet is written row by row to a scratch file
+//! (constant memory) and the zip is streamed, so memory stays bounded whatever the size.
 
 use super::{Emitter, Report, json, panics, rows};
+use crate::analysis::period::Period;
 use crate::error::{Error, Result};
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 use serde_json::{Map, Value};
@@ -22,8 +24,8 @@ const EXACT_UP_TO: u64 = 1 << 53;
 const MAX_NUMBERS: u64 = 1 << 24;
 /// Deflate level of the zip: as small as the default (6) on these tables at half the time.
 const COMPRESSION_LEVEL: u8 = 3;
-/// Where the summary sheet's tables start: column D, after the field/value columns and a gap.
-const TABLES_FROM_COLUMN: u16 = 3;
+/// Widths of the summary sheet's columns `field`, `key` and `value`, in characters.
+const SUMMARY_WIDTHS: [f64; 3] = [26.0, 11.0, 24.0];
 
 /// The xlsx emitter.
 pub struct Xlsx {
@@ -87,7 +89,7 @@ impl Xlsx {
                 workbook.set_tempdir(folder)?;
             }
             write_table(&mut workbook, report, self.wide, &bold)?;
-            write_summary(workbook.add_worksheet(), &json::summary(report), &bold)?;
+            write_summary(&mut workbook, &json::summary(report), &bold)?;
             workbook.save_to_writer(out)
         })();
         written.map_err(|e| match e {
@@ -97,7 +99,7 @@ impl Xlsx {
     }
 }
 
-/// The table sheets: each a bold, frozen header row, then up to `SHEET_ROWS - 1` rows.
+/// The table sheets: the CSV's header and rows, as numbers.
 fn write_table(
     workbook: &mut Workbook,
     report: &Report,
@@ -109,108 +111,73 @@ fn write_table(
         Report::Ppos(_) => "P-positions",
     };
     let header = rows::header(report, wide);
-    let mut sheets = 1;
-    add_table_sheet(workbook, name, &header, bold)?;
-    let mut row = 1;
+    let mut sheets = Sheets::new(workbook, name, &header, &[], bold)?;
     rows::for_each_row(report, wide, |numbers| {
-        if row == SHEET_ROWS {
-            sheets += 1;
-            add_table_sheet(workbook, &format!("{name} {sheets}"), &header, bold)?;
-            row = 1;
-        }
-        let sheet = workbook.worksheet_from_index(sheets - 1)?;
+        let (sheet, row) = sheets.next_row(workbook)?;
         for (column, &x) in (0u16..).zip(numbers) {
             sheet.write_number(row, column, x as f64)?;
         }
-        row += 1;
         Ok(())
     })
 }
 
-/// A table sheet named `name`, written row by row, with a bold header row that stays in view.
-fn add_table_sheet(
-    workbook: &mut Workbook,
-    name: &str,
-    header: &[String],
-    bold: &Format,
-) -> std::result::Result<(), XlsxError> {
-    let sheet = workbook.add_worksheet_with_constant_memory()?;
-    sheet.set_name(name)?;
-    sheet.set_freeze_panes(1, 0)?;
-    sheet.write_row_with_format(0, 0, header, bold)?;
-    Ok(())
-}
-
-/// The summary sheet: the JSON summary's scalar fields as field/value rows (an object such as
-/// `period` as `period.preperiod`, `period.period`), and its lists as tables side by side from
-/// column D, each headed by its index (`value`, `k`, `residue`) and the lists' JSON names;
-/// lists with the same index share a table.
+/// The summary sheet: the JSON summary's fields as rows `field | key | value` under that
+/// header, one number or text a row, so that every column has a name of its own. First one row for each
+/// scalar field, in the JSON's order, with no key (`game | | squares`); an object field one row
+/// for each entry, keyed by the entry's name (`period | preperiod | 0`), and `period` these
+/// same two rows with no value when it is null (no period proven). Then the lists, in the
+/// JSON's order, one row an element, keyed by its index (`counts | 2 | 112`). A JSON null is
+/// an empty cell.
 fn write_summary(
-    sheet: &mut Worksheet,
+    workbook: &mut Workbook,
     summary: &Map<String, Value>,
     bold: &Format,
 ) -> std::result::Result<(), XlsxError> {
-    sheet.set_name("summary")?;
-    sheet.set_column_width(0, 26)?;
-    sheet.write_row_with_format(0, 0, ["field", "value"], bold)?;
-    let mut row = 1;
-    let mut tables: Vec<SummaryTable> = Vec::new();
-    for (key, value) in summary {
+    let header = ["field", "key", "value"].map(String::from);
+    let mut sheets = Sheets::new(workbook, "summary", &header, &SUMMARY_WIDTHS, bold)?;
+    let mut write_row = |field: &str, key: &Value, value: &Value| {
+        let (sheet, row) = sheets.next_row(workbook)?;
+        sheet.write_string(row, 0, field)?;
+        write_scalar(sheet, row, 1, key)?;
+        write_scalar(sheet, row, 2, value)
+    };
+    let (lists, scalars): (Vec<_>, Vec<_>) = summary.iter().partition(|(_, v)| v.is_array());
+    for (field, value) in scalars {
         match value {
-            Value::Array(list) => match tables.last_mut() {
-                Some((index, lists)) if *index == index_name(key) => lists.push((key, list)),
-                _ => tables.push((index_name(key), vec![(key, list)])),
-            },
-            Value::Object(fields) => {
-                for (field, value) in fields {
-                    sheet.write_string(row, 0, format!("{key}.{field}"))?;
-                    write_scalar(sheet, row, 1, value)?;
-                    row += 1;
+            Value::Object(entries) => {
+                for (key, value) in entries {
+                    write_row(field, &Value::from(key.as_str()), value)?;
                 }
             }
-            value => {
-                sheet.write_string(row, 0, key)?;
-                write_scalar(sheet, row, 1, value)?;
-                row += 1;
+            Value::Null if field == "period" => {
+                for key in period_entries() {
+                    write_row(field, &Value::from(key), &Value::Null)?;
+                }
             }
+            value => write_row(field, &Value::Null, value)?,
         }
     }
-    let mut column = TABLES_FROM_COLUMN;
-    for (index, lists) in tables {
-        sheet.write_string_with_format(0, column, index, bold)?;
-        let length = lists.iter().map(|(_, list)| list.len()).max().unwrap_or(0);
-        for i in 0..length {
-            sheet.write_number(i as u32 + 1, column, i as f64)?;
+    for (field, list) in lists {
+        for (index, value) in list.as_array().into_iter().flatten().enumerate() {
+            write_row(field, &Value::from(index), value)?;
         }
-        for (name, list) in lists {
-            column += 1;
-            sheet.write_string_with_format(0, column, name, bold)?;
-            sheet.set_column_width(column, name.len().max(8) as f64 + 2.0)?;
-            for (i, value) in list.iter().enumerate() {
-                if !value.is_null() {
-                    write_scalar(sheet, i as u32 + 1, column, value)?;
-                }
-            }
-        }
-        column += 2;
     }
     Ok(())
 }
 
-/// Summary lists sharing one index column: the index's name, then each list's name and elements.
-type SummaryTable<'a> = (&'static str, Vec<(&'a str, &'a [Value])>);
-
-/// The index column of a summary list: what its element i stands for.
-fn index_name(key: &str) -> &'static str {
-    match key {
-        "counts" | "first_occurrence" => "value",
-        "p_count_at_powers_of_two" => "k",
-        "p_count_by_residue" => "residue",
-        _ => "index",
+/// The names of `period`'s entries, as the JSON summary has them when a period is proven.
+fn period_entries() -> Vec<String> {
+    match serde_json::to_value(Period {
+        preperiod: 0,
+        period: 0,
+    }) {
+        Ok(Value::Object(entries)) => entries.into_iter().map(|(key, _)| key).collect(),
+        _ => Vec::new(),
     }
 }
 
-/// A JSON scalar as a cell: numbers as numbers, booleans as booleans, null as `none`.
+/// A JSON scalar as a cell: numbers as numbers, booleans as booleans, text as text; null
+/// leaves the cell empty.
 fn write_scalar(
     sheet: &mut Worksheet,
     row: u32,
@@ -221,8 +188,84 @@ fn write_scalar(
         Value::Number(x) => sheet.write_number(row, column, x.as_f64().unwrap_or(f64::NAN)),
         Value::Bool(b) => sheet.write_boolean(row, column, *b),
         Value::String(s) => sheet.write_string(row, column, s),
-        Value::Null => sheet.write_string(row, column, "none"),
+        Value::Null => return Ok(()),
         other => sheet.write_string(row, column, other.to_string()),
     }?;
     Ok(())
+}
+
+/// Sheets named `name`, `name 2`, `name 3`, … that take rows in order, written with constant
+/// memory: each starts with the header row, in bold and frozen so it stays in view, and a full
+/// sheet continues on the next.
+struct Sheets<'a> {
+    /// The first sheet's name; the others add " 2", " 3", ….
+    name: &'a str,
+    /// The header row of every sheet.
+    header: &'a [String],
+    /// Widths of the first columns, in characters (the others keep the default).
+    widths: &'a [f64],
+    /// The header's format.
+    bold: Format,
+    /// Sheets added so far.
+    count: usize,
+    /// The workbook's index of the last sheet added, the one being written.
+    index: usize,
+    /// The next row to write on it.
+    row: u32,
+}
+
+impl<'a> Sheets<'a> {
+    /// Adds the first sheet to `workbook`.
+    fn new(
+        workbook: &mut Workbook,
+        name: &'a str,
+        header: &'a [String],
+        widths: &'a [f64],
+        bold: &Format,
+    ) -> std::result::Result<Self, XlsxError> {
+        let mut sheets = Sheets {
+            name,
+            header,
+            widths,
+            bold: bold.clone(),
+            count: 0,
+            index: 0,
+            row: 0,
+        };
+        sheets.add(workbook)?;
+        Ok(sheets)
+    }
+
+    /// Adds the next sheet, with its header row.
+    fn add(&mut self, workbook: &mut Workbook) -> std::result::Result<(), XlsxError> {
+        self.count += 1;
+        self.index = workbook.worksheets().len();
+        let sheet = workbook.add_worksheet_with_constant_memory()?;
+        if self.count == 1 {
+            sheet.set_name(self.name)?;
+        } else {
+            sheet.set_name(format!("{} {}", self.name, self.count))?;
+        }
+        for (column, &width) in (0u16..).zip(self.widths) {
+            sheet.set_column_width(column, width)?;
+        }
+        sheet.set_freeze_panes(1, 0)?;
+        sheet.write_row_with_format(0, 0, self.header, &self.bold)?;
+        self.row = 1;
+        Ok(())
+    }
+
+    /// The sheet and row the next row goes to: the row after the last written, or the first
+    /// after the header of a new sheet when the current one is full.
+    fn next_row<'w>(
+        &mut self,
+        workbook: &'w mut Workbook,
+    ) -> std::result::Result<(&'w mut Worksheet, u32), XlsxError> {
+        if self.row == SHEET_ROWS {
+            self.add(workbook)?;
+        }
+        let row = self.row;
+        self.row += 1;
+        Ok((workbook.worksheet_from_index(self.index)?, row))
+    }
 }

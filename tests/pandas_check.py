@@ -1,0 +1,54 @@
+# Reads the summary sheet of nimsieve's xlsx workbooks with pandas, as a user would, and checks
+# it against the JSON summary of the same run. Arguments: stems (without extensions) of runs
+# written with -f xlsx,json.
+import json
+import sys
+
+import numpy as np
+import pandas as pd
+
+
+def same(got, want):
+    """A cell read by pandas equals a JSON scalar, of the same kind: null is a missing cell,
+    integers stay integers (no float padding), booleans booleans, text text."""
+    if want is None:
+        return pd.isna(got)
+    if isinstance(want, bool):
+        return isinstance(got, (bool, np.bool_)) and bool(got) == want
+    if isinstance(want, int):
+        return isinstance(got, (int, np.integer)) and not isinstance(got, bool) and got == want
+    if isinstance(want, float):
+        return isinstance(got, (float, np.floating)) and got == want
+    return isinstance(got, str) and got == want
+
+
+def check(stem):
+    want = json.load(open(stem + ".json"), object_pairs_hook=dict)
+    df = pd.read_excel(stem + ".xlsx", sheet_name="summary")
+    assert list(df.columns) == ["field", "key", "value"], list(df.columns)
+    assert df.columns.is_unique
+    assert df.field.notna().all(), "every row names its field"
+    assert set(df.field) == set(want), (set(df.field), set(want))
+    for field, value in want.items():
+        rows = df[df.field == field]
+        if isinstance(value, list):
+            # One row an element, keyed by its index (integers; floats when no key is text).
+            assert len(rows) == len(value), (field, len(rows), len(value))
+            assert (rows.key.astype(float) == np.arange(len(value))).all(), (field, rows.key)
+            bad = [(k, got, w) for k, got, w in zip(rows.key, rows.value, value) if not same(got, w)]
+            assert not bad, (field, bad[:5])
+        elif field == "period":
+            # Both entries always, without values when no period is proven.
+            entries = value or {"preperiod": None, "period": None}
+            assert list(rows.key) == list(entries), (field, list(rows.key))
+            for got, w in zip(rows.value, entries.values()):
+                assert same(got, w), (field, got, w)
+        else:
+            assert len(rows) == 1, (field, rows)
+            assert pd.isna(rows.key.iloc[0]), (field, rows.key.iloc[0])
+            assert same(rows.value.iloc[0], value), (field, rows.value.iloc[0], value)
+
+
+for stem in sys.argv[1:]:
+    check(stem)
+print("pandas check passed:", len(sys.argv) - 1, "summaries")

@@ -6,8 +6,8 @@
 //! (constant memory) and the zip is streamed, so memory stays bounded whatever the size.
 
 use super::{Emitter, Report, json, panics, rows};
-use crate::analysis::period::Period;
 use crate::error::{Error, Result};
+use crate::period::Period;
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 use serde_json::{Map, Value};
 use std::io::{self, Write};

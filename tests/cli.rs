@@ -4,6 +4,10 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
 
+#[path = "support/running.rs"]
+mod running;
+use running::wait_for_computed_positions;
+
 fn nimsieve(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("nimsieve").unwrap();
     cmd.current_dir(dir);
@@ -507,32 +511,6 @@ fn interrupt_and_resume(args: &[&str], outputs: &[&str], work_file: &str) -> Vec
         assert_eq!(&std::fs::read(output.join(file)).unwrap(), bytes, "{file}");
     }
     resumed
-}
-
-/// Waits until the work file at `path` holds a nonzero byte past its first 8 (positions the
-/// engine computed), failing if `child` ends first or after five minutes.
-fn wait_for_computed_positions(path: &Path, child: &mut std::process::Child) {
-    use std::io::Read;
-    let started = std::time::Instant::now();
-    let computed = || {
-        let mut start = [0; 4096];
-        let read = std::fs::File::open(path).and_then(|mut f| f.read(&mut start));
-        read.is_ok_and(|len| start[8.min(len)..len].iter().any(|&b| b != 0))
-    };
-    while !computed() {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!(
-                "the run ended ({status}) before computing into {}",
-                path.display()
-            );
-        }
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(300),
-            "nothing computed into {} after five minutes",
-            path.display()
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
 }
 
 #[test]

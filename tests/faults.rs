@@ -5,6 +5,9 @@
 //! tests run on a small tmpfs, mounted where the tests may (as root); elsewhere they say they
 //! are skipped, except when the environment variable CI is set, where they must run.
 
+#[path = "support/running.rs"]
+mod running;
+use running::wait_for_computed_positions;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
@@ -317,11 +320,7 @@ fn sigterm_saves_a_checkpoint_like_ctrl_c() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    wait_for(
-        &dir.join("work").join(format!("{}.lock", case.work)),
-        &mut child,
-    );
-    std::thread::sleep(Duration::from_millis(200));
+    wait_for_computed_positions(&dir.join("work").join(case.work), &mut child);
     signal(&child, "-TERM");
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);

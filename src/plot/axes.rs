@@ -25,6 +25,15 @@ const TITLE_SIZE: u32 = 24;
 /// Text size of axis descriptions, tick labels and legends, in pixels.
 pub(super) const LABEL_SIZE: u32 = 16;
 
+/// Blank space on the left, top and bottom of every picture, in pixels.
+const MARGIN: u32 = 16;
+/// Blank space on the right, in pixels: room for half of the last tick label.
+pub(super) const RIGHT_MARGIN: i32 = 32;
+/// Width of the area for the y tick labels and the y description, in pixels.
+const Y_LABEL_AREA: u32 = 80;
+/// The left edge of every plot area, in pixels from the picture's; legends start there too.
+pub(super) const PLOT_LEFT: i32 = (MARGIN + Y_LABEL_AREA) as i32;
+
 /// A chart frame on `root` with `title` above it and room for tick labels.
 pub(super) fn frame<'a, 'b, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
@@ -33,30 +42,16 @@ pub(super) fn frame<'a, 'b, DB: DrawingBackend>(
     let mut builder = ChartBuilder::on(root);
     builder
         .caption(title, ("sans-serif", TITLE_SIZE))
-        .margin(16)
-        .margin_right(32)
+        .margin(MARGIN)
+        .margin_right(RIGHT_MARGIN)
         .x_label_area_size(50)
-        .y_label_area_size(80);
+        .y_label_area_size(Y_LABEL_AREA);
     builder
 }
 
 /// The style of axis descriptions and tick labels.
 pub(super) fn label_style() -> TextStyle<'static> {
     ("sans-serif", LABEL_SIZE).into_font().into()
-}
-
-/// Draws the legend of `chart` at `position`, in the style every picture shares.
-pub(super) fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-) -> std::result::Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    chart
-        .configure_series_labels()
-        .position(position)
-        .label_font(label_style())
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.4))
-        .draw()
 }
 
 /// `x` with thousands separators: 16,777,216.
@@ -97,7 +92,10 @@ pub(super) fn tick(x: f64) -> String {
             };
         }
         let fraction = format!("{x:.3}");
-        return fraction.trim_end_matches('0').to_string();
+        return fraction
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string();
     }
     let power = x.abs().log10().floor() as i32;
     let mantissa = x / 10f64.powi(power);
@@ -132,6 +130,13 @@ fn superscript(k: i32) -> String {
     format!("{sign}{digits}")
 }
 
+/// The range of a log axis over x from 1 to `n`, with 1% of the axis' length as room on
+/// either side, so lines and markers at the ends stay clear of the frame.
+pub(super) fn log_range(n: u64) -> std::ops::Range<f64> {
+    let room = (n.max(2) as f64).powf(0.01);
+    1.0 / room..n.max(2) as f64 * room
+}
+
 /// About `count` integers from `lo` to `hi` (both included, lo ≥ 1) evenly spaced on a log
 /// scale, ascending and distinct.
 pub(super) fn log_samples(lo: u64, hi: u64, count: usize) -> Vec<u64> {
@@ -163,9 +168,18 @@ mod tests {
         assert_eq!(tick(1e8), "10⁸");
         assert_eq!(tick(0.5), "0.5");
         assert_eq!(tick(0.30000000000000004), "0.3");
+        assert_eq!(tick(1.0000000000000002), "1");
         assert_eq!(log_tick(10.0), "10");
         assert_eq!(log_tick(1000.0), "10³");
         assert_eq!(log_tick(2000.0), "2,000");
+    }
+
+    #[test]
+    fn log_axes_leave_room_at_the_ends() {
+        let r = log_range(1_000_000);
+        assert!((r.start.ln() + 0.01 * 6.0 * 10f64.ln()).abs() < 1e-9);
+        assert!((r.end.ln() - 1.01 * 6.0 * 10f64.ln()).abs() < 1e-9);
+        assert!(log_range(1).end > 2.0);
     }
 
     #[test]

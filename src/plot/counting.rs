@@ -1,7 +1,10 @@
 //! The counting function C(x) = #{P-positions < x} on log-log axes, with the power law
 //! fitted to its upper half: least squares of ln C against ln x over log-spaced x from √N to N.
+//! The counting function is a solid line, the law a dashed one drawn over it (the data shows
+//! between the dashes), so the two stay apart in greyscale; the legend sits below the chart.
 
-use super::{Drawn, axes};
+use super::lines::{self, DASHED, Marker, SOLID, Stroke};
+use super::{Drawn, axes, legend};
 use crate::analysis::power_law::PowerLaw;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -50,6 +53,21 @@ fn staircase(samples: &[(u64, u64)]) -> Vec<(f64, f64)> {
     curve
 }
 
+/// The counting function's line.
+const MEASURED: Stroke = Stroke {
+    colour: RGBColor(31, 87, 165),
+    width: 2,
+    dashes: SOLID,
+    marker: Marker::None,
+};
+/// The fitted law's line.
+const FITTED: Stroke = Stroke {
+    colour: RGBColor(214, 96, 30),
+    width: 3,
+    dashes: DASHED,
+    marker: Marker::None,
+};
+
 /// Draws C(x) for the P-positions `positions` of a table of `n` positions.
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -63,10 +81,32 @@ pub(super) fn draw<DB: DrawingBackend>(
         .filter(|&(_, c)| c > 0)
         .collect();
     let curve = staircase(&samples);
+    let fitted = fit(positions, n);
+    let fit_label = match &fitted {
+        Some((law, lo, hi)) => format!(
+            "{}, least squares of log C on log x over {} ≤ x ≤ {}",
+            describe(law),
+            axes::grouped(*lo),
+            axes::grouped(*hi)
+        ),
+        None => "too few positions to fit a power law".to_string(),
+    };
+    let mut fit_entry = vec![legend::Part::Text(fit_label)];
+    if fitted.is_some() {
+        fit_entry.insert(0, legend::Part::Line(FITTED));
+    }
+    let entries = [
+        legend::Entry(vec![
+            legend::Part::Line(MEASURED),
+            legend::Part::Text("C(x), the number of P-positions below x".into()),
+        ]),
+        legend::Entry(fit_entry),
+    ];
+    let area = legend::below(root, &entries)?;
     let total = positions.len() as f64;
     let first = curve.first().map_or(1.0, |p| p.1);
-    let mut chart = axes::frame(root, title).build_cartesian_2d(
-        (1.0..n.max(2) as f64).log_scale(),
+    let mut chart = axes::frame(&area, title).build_cartesian_2d(
+        axes::log_range(n).log_scale(),
         (first.min(total) * 0.8..total * 1.5).log_scale(),
     )?;
     chart
@@ -79,36 +119,22 @@ pub(super) fn draw<DB: DrawingBackend>(
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.12))
         .draw()?;
-    let measured = RGBColor(31, 87, 165);
-    chart
-        .draw_series(LineSeries::new(curve, measured.stroke_width(2)))?
-        .label("C(x), the number of P-positions below x")
-        .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], measured.stroke_width(2)));
-    let fitted = RGBColor(214, 96, 30);
-    match fit(positions, n) {
-        Some((law, lo, hi)) => {
-            let line = axes::log_samples(lo, hi, 32)
-                .into_iter()
-                .map(|x| (x as f64, law.at(x as f64)));
-            chart
-                .draw_series(LineSeries::new(line, fitted.stroke_width(3)))?
-                .label(format!(
-                    "{}, least squares of log C on log x over {} ≤ x ≤ {}",
-                    describe(&law),
-                    axes::grouped(lo),
-                    axes::grouped(hi)
-                ))
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 24, y)], fitted.stroke_width(3))
-                });
-        }
-        None => {
-            chart
-                .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())?
-                .label("too few positions to fit a power law");
-        }
+    let pixels = |points: &mut dyn Iterator<Item = (f64, f64)>| -> Vec<(f64, f64)> {
+        points
+            .map(|p| {
+                let (x, y) = chart.backend_coord(&p);
+                (f64::from(x), f64::from(y))
+            })
+            .collect()
+    };
+    lines::draw_line(root, &pixels(&mut curve.into_iter()), &MEASURED, 0.0)?;
+    if let Some((law, lo, hi)) = fitted {
+        let mut line = axes::log_samples(lo, hi, 32)
+            .into_iter()
+            .map(|x| (x as f64, law.at(x as f64)));
+        lines::draw_line(root, &pixels(&mut line), &FITTED, 0.0)?;
     }
-    axes::legend(&mut chart, SeriesLabelPosition::UpperLeft)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,7 +1,11 @@
 //! The share of each value among the positions below x, as x grows (log x axis). The most
-//! common values get a line each; the rest are lumped together as "other".
+//! common values get a line each; the rest are lumped together as "other". Every line has a
+//! dash pattern and a marker of its own besides its colour (markers staggered along x so
+//! lines that run together still show theirs), so the picture reads in greyscale too; the
+//! legend sits in a band below the chart, clear of the lines.
 
-use super::{Drawn, axes};
+use super::lines::{self, DASH_DOT, DASHED, DOTTED, Marker, SHORT_DASHED, SOLID, Stroke};
+use super::{Drawn, axes, legend};
 use crate::table::ValueKind;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -11,19 +15,36 @@ const SHOWN: usize = 9;
 /// Points each line is drawn through.
 const SAMPLES: usize = 300;
 
-/// Line colours, one per shown value (Tableau 10, less its grey, which marks "other").
-const COLOURS: [RGBColor; SHOWN] = [
-    RGBColor(31, 119, 180),
-    RGBColor(255, 127, 14),
-    RGBColor(44, 160, 44),
-    RGBColor(214, 39, 40),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(188, 189, 34),
-    RGBColor(23, 190, 207),
+/// Line styles, one per shown value: a colour (Tableau 10, less its grey, which marks
+/// "other"), a dash pattern and a marker, no two alike in pattern and marker together.
+const STROKES: [Stroke; SHOWN] = [
+    stroke(RGBColor(31, 119, 180), SOLID, Marker::Disc),
+    stroke(RGBColor(255, 127, 14), DASHED, Marker::Square),
+    stroke(RGBColor(44, 160, 44), DOTTED, Marker::Triangle),
+    stroke(RGBColor(214, 39, 40), DASH_DOT, Marker::Diamond),
+    stroke(RGBColor(148, 103, 189), SOLID, Marker::Ring),
+    stroke(RGBColor(140, 86, 75), DASHED, Marker::Cross),
+    stroke(RGBColor(227, 119, 194), DOTTED, Marker::OpenSquare),
+    stroke(RGBColor(188, 189, 34), DASH_DOT, Marker::Plus),
+    stroke(RGBColor(23, 190, 207), SHORT_DASHED, Marker::OpenTriangle),
 ];
-const OTHER: RGBColor = RGBColor(127, 127, 127);
+/// The "other" line: grey, thicker, without markers.
+const OTHER: Stroke = Stroke {
+    colour: RGBColor(127, 127, 127),
+    width: 3,
+    dashes: SOLID,
+    marker: Marker::None,
+};
+
+/// A line 2 pixels wide of `colour`, with `dashes` and `marker`.
+const fn stroke(colour: RGBColor, dashes: &'static [u32], marker: Marker) -> Stroke {
+    Stroke {
+        colour,
+        width: 2,
+        dashes,
+        marker,
+    }
+}
 
 /// The values given a line of their own: the `SHOWN` most common (ties to the smaller
 /// value), ordered by value; and how many distinct values are left over.
@@ -85,37 +106,63 @@ pub(super) fn draw<DB: DrawingBackend>(
     let (shown, rest) = most_common(&counts);
     let samples = axes::log_samples(1, n, SAMPLES);
     let lines = shares(values, &shown, &samples);
-    let mut chart = axes::frame(root, title)
-        .build_cartesian_2d((1.0..(n as f64).max(2.0)).log_scale(), 0.0..1.0)?;
+    let name = |v: u32| match (kind, v) {
+        (ValueKind::Outcome, 0) => "P (outcome 0)".to_string(),
+        (ValueKind::Outcome, _) => "N (outcome 1)".to_string(),
+        (ValueKind::Grundy, v) => format!("g = {v}"),
+    };
+    let mut series = Vec::with_capacity(lines.len());
+    for (k, line) in lines.into_iter().enumerate() {
+        match shown.get(k) {
+            Some(&v) => series.push((STROKES[k], name(v), line)),
+            None if rest > 0 => series.push((
+                OTHER,
+                format!("other: the remaining {rest} values together"),
+                line,
+            )),
+            None => {}
+        }
+    }
+    let entries: Vec<legend::Entry> = series
+        .iter()
+        .map(|(stroke, label, _)| {
+            legend::Entry(vec![
+                legend::Part::Line(*stroke),
+                legend::Part::Text(label.clone()),
+            ])
+        })
+        .collect();
+    let area = legend::below(root, &entries)?;
+    // A little room above 1 and below 0 too, so a line there is not hidden by the frame.
+    let mut chart = axes::frame(&area, title)
+        .build_cartesian_2d(axes::log_range(n).log_scale(), -0.015..1.015)?;
     chart
         .configure_mesh()
         .x_desc("x")
         .y_desc("share of the positions below x")
         .label_style(axes::label_style())
         .x_label_formatter(&|x| axes::log_tick(*x))
+        .y_label_formatter(&|y| axes::tick(*y))
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.12))
         .draw()?;
-    let name = |v: u32| match (kind, v) {
-        (ValueKind::Outcome, 0) => "P (outcome 0)".to_string(),
-        (ValueKind::Outcome, _) => "N (outcome 1)".to_string(),
-        (ValueKind::Grundy, v) => format!("g = {v}"),
-    };
-    for (k, line) in lines.into_iter().enumerate() {
-        let (colour, label) = match shown.get(k) {
-            Some(&v) => (COLOURS[k], name(v)),
-            None if rest > 0 => (
-                OTHER,
-                format!("other: the remaining {rest} values together"),
-            ),
-            None => continue,
-        };
-        chart
-            .draw_series(LineSeries::new(line, colour.stroke_width(2)))?
-            .label(label)
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 24, y)], colour.stroke_width(2)));
+    let (left, _) = chart.backend_coord(&(1.0, 0.0));
+    let stagger = lines::MARKER_EVERY / series.len() as f64;
+    for (k, (stroke, _, line)) in series.iter().enumerate() {
+        // From the last sample before the value's first occurrence: the lines of values
+        // not yet seen would all lie on 0.
+        let seen = line.iter().position(|p| p.1 > 0.0).unwrap_or(0);
+        let pixels: Vec<(f64, f64)> = line[seen.saturating_sub(1)..]
+            .iter()
+            .map(|p| {
+                let (x, y) = chart.backend_coord(p);
+                (f64::from(x), f64::from(y))
+            })
+            .collect();
+        let first = f64::from(left) + stagger * (k as f64 + 0.5);
+        lines::draw_line(root, &pixels, stroke, first)?;
     }
-    axes::legend(&mut chart, SeriesLabelPosition::UpperRight)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,10 +1,14 @@
 //! Pictures of tables nimsieve wrote, drawn with plotters to PNG or SVG: the values g(n)
 //! (`values.rs`), the P-position counting function with a fitted power law (`counting.rs`)
-//! and the share of each value below x (`density.rs`). `axes.rs` holds what they share.
+//! and the share of each value below x (`density.rs`). `axes.rs` holds the frame and number
+//! formats they share, `lines.rs` the dash patterns and markers that keep lines apart in
+//! greyscale, `legend.rs` the legend band below the chart.
 
 mod axes;
 mod counting;
 mod density;
+mod legend;
+mod lines;
 mod values;
 
 use crate::error::{Error, Result};

@@ -7,14 +7,14 @@ use nimsieve::engine::EngineKind;
 use nimsieve::engine::resumable::CHECKPOINT_EVERY;
 use nimsieve::error::printable;
 use nimsieve::eval;
-use nimsieve::format::{self, Destination, Format, GrundyReport, PposReport, Report, RunInfo};
+use nimsieve::format::{self, Destination, Format, Report};
 use nimsieve::game::{CATALOGUE, Game, file_safe};
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
 use nimsieve::progress::Progress;
 use nimsieve::run::{Listing, Request, Run};
 use nimsieve::sweep::{self as family_sweep, Family, RowFormat, Shard};
-use nimsieve::table::{Table, ValueKind};
+use nimsieve::table::ValueKind;
 use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -581,38 +581,7 @@ fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<(
     let started = Instant::now();
     let loaded = nimsieve::format::load(file, ppos.then_some(true))?;
     let game = game_of_table(game, loaded.game.as_deref(), file)?;
-    let info = |n| RunInfo {
-        game: game
-            .as_ref()
-            .map_or_else(|| "unknown".to_string(), |g| g.spec.clone()),
-        n,
-        kind: loaded.kind,
-        engine: "stats",
-        threads: rayon::current_num_threads(),
-        elapsed_s: started.elapsed().as_secs_f64(),
-    };
-    let report = match loaded.contents {
-        nimsieve::format::Contents::Values(values) => {
-            let period = game.as_ref().and_then(|g| {
-                let m = g.finite_set_max()?;
-                let value = |x| values.get(x);
-                nimsieve::period::find_by(values.len(), value, m, m + g.min_target())
-            });
-            let table = Table {
-                kind: loaded.kind,
-                values,
-                period,
-            };
-            let info = info(table.len());
-            Report::Grundy(GrundyReport::new(table, info, false, modulus))
-        }
-        nimsieve::format::Contents::Positions(positions) => {
-            let n = loaded
-                .n
-                .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1));
-            Report::Ppos(PposReport::new(positions, info(n), 0, modulus))
-        }
-    };
+    let report = nimsieve::run::report_of_file(loaded, game.as_ref(), modulus, started);
     format::write_to(
         Format::Json,
         &report,

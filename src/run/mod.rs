@@ -7,8 +7,9 @@ use crate::choice::Choice;
 use crate::engine::resumable::{self, CHECKPOINT_EVERY, Storage};
 use crate::engine::{self, EngineKind};
 use crate::error::{Error, Result};
-use crate::format::{GrundyReport, PposReport, Report, RunInfo};
+use crate::format::{Contents, GrundyReport, Loaded, PposReport, Report, RunInfo};
 use crate::game::Game;
+use crate::period;
 use crate::progress::Progress;
 use crate::table::work_file::WorkFile;
 use crate::table::{Table, ValueKind};
@@ -219,4 +220,43 @@ fn check_until_period(request: &Request, engine: EngineKind) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The report of a table read from a file (`nimsieve stats`), for `game` when known (the
+/// period of a finite subtraction set is searched then), timed from `started`.
+pub fn report_of_file(
+    loaded: Loaded,
+    game: Option<&Game>,
+    modulus: u64,
+    started: Instant,
+) -> Report {
+    let info = |n| RunInfo {
+        game: game.map_or_else(|| "unknown".to_string(), |g| g.spec.clone()),
+        n,
+        kind: loaded.kind,
+        engine: "stats",
+        threads: rayon::current_num_threads(),
+        elapsed_s: started.elapsed().as_secs_f64(),
+    };
+    match loaded.contents {
+        Contents::Values(values) => {
+            let period = game.and_then(|g| {
+                let m = g.finite_set_max()?;
+                period::find_by(values.len(), |x| values.get(x), m, m + g.min_target())
+            });
+            let table = Table {
+                kind: loaded.kind,
+                values,
+                period,
+            };
+            let info = info(table.len());
+            Report::Grundy(GrundyReport::new(table, info, false, modulus))
+        }
+        Contents::Positions(positions) => {
+            let n = loaded
+                .n
+                .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1));
+            Report::Ppos(PposReport::new(positions, info(n), 0, modulus))
+        }
+    }
 }

@@ -1,7 +1,10 @@
-//! P-position runs: the forward sieve ([`psieve`](super::psieve)) for subtraction games on a
-//! bit table in memory or in a memory-mapped file, resumable.
+//! The `psieve` engine: P-positions of subtraction games by the forward sieve ([`sieve_ppos`])
+//! on a bit table in memory or in a memory-mapped file, resumable.
 
-use super::psieve;
+mod sieve;
+
+pub use sieve::{DEFAULT_SEGMENT, Outcome, sieve_ppos, sieve_ppos_seg};
+
 use super::resumable::{self, Checkpoint, Start, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule};
@@ -81,7 +84,7 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
         &mut table,
         done,
         |table, done, stop| {
-            let outcome = psieve::sieve_ppos(
+            let outcome = sieve_ppos(
                 &steps,
                 n,
                 start,
@@ -94,8 +97,8 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
                 },
             );
             match outcome {
-                psieve::Outcome::Completed { .. } => None,
-                psieve::Outcome::Stopped { at, .. } => Some(at),
+                Outcome::Completed { .. } => None,
+                Outcome::Stopped { at, .. } => Some(at),
             }
         },
     )?;

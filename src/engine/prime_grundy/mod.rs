@@ -1,6 +1,10 @@
-//! Runs [`prime_grundy`](super::prime_grundy) on a 4-bit packed table, resumable.
+//! The `prime-grundy` engine: subtract-a-prime by value classes split by residue mod 30
+//! ([`prime_grundy()`]) on a 4-bit packed table, resumable.
 
-use super::prime_grundy::{self, Outcome, TooWide};
+mod values;
+
+pub use values::{MAX_N, Outcome, TooWide, prime_grundy};
+
 use super::resumable::{self, Start, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
@@ -19,10 +23,10 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
             game.spec
         )));
     }
-    if n > prime_grundy::MAX_N {
+    if n > MAX_N {
         return Err(Error::Input(format!(
             "the prime-grundy engine handles n up to {}; use a smaller -n",
-            prime_grundy::MAX_N
+            MAX_N
         )));
     }
     let (words, Start { done, .. }) = resumable::open(game, n, Width::fixed(BITS), storage)?;
@@ -36,11 +40,10 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
         &mut values,
         done,
         |values, done, stop| {
-            let outcome =
-                prime_grundy::prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
-                    progress.set(at);
-                    stop(at)
-                });
+            let outcome = prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
+                progress.set(at);
+                stop(at)
+            });
             match outcome {
                 Ok(Outcome::Completed) => None,
                 Ok(Outcome::Stopped { at }) => Some(at),

@@ -1,8 +1,12 @@
-//! Runs [`sparse_grundy`](super::sparse_grundy) on a packed table that widens as larger values
-//! appear (1 to 16 bits), segment by segment, resumable.
+//! The `sparse` engine: thin infinite subtraction sets by value layers ([`sparse_grundy`]) on a
+//! packed table that widens as larger values appear (1 to 16 bits), segment by segment,
+//! resumable.
+
+mod layers;
+
+pub use layers::{Outcome, Pace, SparseGrundyError, sparse_grundy};
 
 use super::resumable::{self, Storage};
-use super::sparse_grundy::{self, Outcome, Pace, SparseGrundyError};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play};
 use crate::interrupt;
@@ -35,7 +39,7 @@ pub fn compute_in_segments(
     storage: Storage,
     progress: &Progress,
 ) -> Result<Table> {
-    if !super::ppos::applies(game) || game.play != Play::Normal {
+    if !super::psieve::applies(game) || game.play != Play::Normal {
         return Err(Error::Input(format!(
             "the sparse engine computes subtraction sets listed element by element in normal play, not '{}'",
             game.spec
@@ -56,7 +60,7 @@ pub fn compute_in_segments(
         &mut values,
         done,
         |values, done, stop| {
-            let outcome = sparse_grundy::sparse_grundy(
+            let outcome = sparse_grundy(
                 &steps,
                 n,
                 game.min_target(),

@@ -3,7 +3,7 @@
 
 mod values;
 
-pub use values::{MAX_N, Outcome, TooWide, prime_grundy};
+pub use values::{MAX_N, TooWide, prime_grundy};
 
 use super::resumable::{self, Start, Storage, Width};
 use crate::error::{Error, Result};
@@ -31,7 +31,6 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
     }
     let (words, Start { done, .. }) = resumable::open(game, n, Width::fixed(BITS), storage)?;
     let mut values = PackedValues::from_words(n, BITS, words);
-    let mut too_wide = None;
     resumable::drive(
         game,
         n,
@@ -40,25 +39,17 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
         &mut values,
         done,
         |values, done, stop| {
-            let outcome = prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
+            prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
                 progress.set(at);
                 stop(at)
-            });
-            match outcome {
-                Ok(Outcome::Completed) => None,
-                Ok(Outcome::Stopped { at }) => Some(at),
-                Err(wide) => {
-                    too_wide = Some(wide);
-                    None
-                }
-            }
+            })
+            .map_err(|TooWide { at, value }| {
+                Error::Input(format!(
+                    "position {at} has value {value}, more than the 4 bits of the prime-grundy engine hold (a new record worth reporting); use --engine reference below it"
+                ))
+            })
         },
     )?;
-    if let Some(TooWide { at, value }) = too_wide {
-        return Err(Error::Input(format!(
-            "position {at} has value {value}, more than the 4 bits of the prime-grundy engine hold (a new record worth reporting); use --engine reference below it"
-        )));
-    }
     Ok(Table {
         kind: ValueKind::Grundy,
         values,

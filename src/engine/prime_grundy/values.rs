@@ -20,20 +20,9 @@
 //! lists (4 bytes per listed member; a list is dropped once it holds one in
 //! 16 of the positions with its residue).
 
+use crate::engine::resumable::Outcome;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every position below `n` is final.
-    Completed,
-    /// Stopped on request; positions below `at` are final.
-    Stopped {
-        /// Number of final positions.
-        at: u64,
-    },
-}
 
 /// A value above 15 occurred; positions below `at` are final.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 mod sieve;
 
-pub use sieve::{DEFAULT_SEGMENT, Outcome, sieve_ppos, sieve_ppos_seg};
+pub use sieve::{DEFAULT_SEGMENT, sieve_ppos, sieve_ppos_seg};
 
 use super::resumable::{self, Checkpoint, Start, Storage, Width};
 use crate::error::{Error, Result};
@@ -84,7 +84,7 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
         &mut table,
         done,
         |table, done, stop| {
-            let outcome = sieve_ppos(
+            Ok(sieve_ppos(
                 &steps,
                 n,
                 start,
@@ -95,11 +95,7 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
                     progress.message(format!("{count} P-positions"));
                     stop(at)
                 },
-            );
-            match outcome {
-                Outcome::Completed { .. } => None,
-                Outcome::Stopped { at, .. } => Some(at),
-            }
+            ))
         },
     )?;
     Ok(table)

@@ -19,6 +19,7 @@
 //! the maps of its own thread. The maps are OR-ed before scanning, so the bit
 //! table does not depend on the number of threads.
 
+use crate::engine::resumable::Outcome;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -40,23 +41,6 @@ const TASKS_PER_THREAD: usize = 32;
 
 /// Minimum number of steps handled by one parallel task.
 const MIN_STEPS_PER_TASK: usize = 64;
-
-/// Result of [`sieve_ppos`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every position below `n` is final.
-    Completed {
-        /// Number of set bits (P-positions, including preset ones) below `n`.
-        p_count: u64,
-    },
-    /// The progress callback asked to stop; positions below `at` are final.
-    Stopped {
-        /// First position that is not final; pass it as `resume_from` to continue.
-        at: u64,
-        /// Number of set bits below `at`.
-        p_count: u64,
-    },
-}
 
 /// Computes the P-positions `0..n` of the subtraction game with step set `steps`.
 ///
@@ -480,15 +464,12 @@ fn run<T: Pos, const B: usize>(
         }
 
         if progress(hi, count).is_break() && hi < n {
-            return Outcome::Stopped {
-                at: hi,
-                p_count: count,
-            };
+            return Outcome::Stopped { at: hi };
         }
         std::mem::swap(&mut cur_maps, &mut next_maps);
         std::mem::swap(&mut cur_segs, &mut next_segs);
     }
-    Outcome::Completed { p_count: count }
+    Outcome::Completed
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@
 //! `n * |steps|` scattered reads for the direct recursion, so the sieve
 //! pays off when the largest value is well below 512.
 
+use crate::engine::resumable::Outcome;
 use crate::table::packed::PackedValues;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
@@ -80,18 +81,6 @@ impl std::fmt::Display for SparseGrundyError {
 }
 
 impl std::error::Error for SparseGrundyError {}
-
-/// How a run of [`sparse_grundy`] ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every position is final.
-    Completed,
-    /// The positions below `at` are final; the rest is still to do.
-    Stopped {
-        /// The first position not yet final (a segment boundary).
-        at: u64,
-    },
-}
 
 /// How a run of [`sparse_grundy`] proceeds: segment by segment, stopping or dropping a segment
 /// when the caller says so.

@@ -4,7 +4,7 @@
 
 mod layers;
 
-pub use layers::{Outcome, Pace, SparseGrundyError, sparse_grundy};
+pub use layers::{Pace, SparseGrundyError, sparse_grundy};
 
 use super::resumable::{self, Storage};
 use crate::error::{Error, Result};
@@ -51,7 +51,6 @@ pub fn compute_in_segments(
     let (mut values, done) = resumable::open_packed(game, n, WIDEST, storage)?;
     // Listed only once the table is known to fit: a huge n has a long step list.
     let steps = game.listed_steps(n).unwrap_or_default();
-    let mut failed = None;
     resumable::drive(
         game,
         n,
@@ -60,7 +59,7 @@ pub fn compute_in_segments(
         &mut values,
         done,
         |values, done, stop| {
-            let outcome = sparse_grundy(
+            sparse_grundy(
                 &steps,
                 n,
                 game.min_target(),
@@ -75,27 +74,16 @@ pub fn compute_in_segments(
                     abandon: &interrupt::requested,
                     resolved: &|at| progress.set(at),
                 },
-            );
-            match outcome {
-                Ok(Outcome::Completed) => None,
-                Ok(Outcome::Stopped { at }) => Some(at),
-                Err(e) => {
-                    failed = Some(e);
-                    None
-                }
-            }
+            )
+            .map_err(|e| match e {
+                SparseGrundyError::Table(e) => e,
+                e => Error::Input(format!(
+                    "the sparse engine cannot compute '{}': {e}",
+                    game.spec
+                )),
+            })
         },
     )?;
-    match failed {
-        Some(SparseGrundyError::Table(e)) => return Err(e),
-        Some(e) => {
-            return Err(Error::Input(format!(
-                "the sparse engine cannot compute '{}': {e}",
-                game.spec
-            )));
-        }
-        None => {}
-    }
     Ok(Table {
         kind: ValueKind::Grundy,
         values,

@@ -1,10 +1,21 @@
-//! The `sparse` engine: thin infinite subtraction sets by value layers ([`sparse_grundy`]) on a
-//! packed table that widens as larger values appear (1 to 16 bits), segment by segment,
-//! resumable.
+//! The `sparse` engine: exact values of thin infinite subtraction sets (squares, cubes,
+//! triangular numbers, …) value by value, segment by segment ([`sparse_grundy`]), on a packed
+//! table that widens as larger values appear (1 to 16 bits), resumable.
+//!
+//! This file runs it resumably and picks the segment length; `segments.rs` is the segment loop,
+//! `layers.rs` the value layers' forward sieve of one segment, `window.rs` the rebuilding of a
+//! layer's bitset below the segment from the stored values, `kernels.rs` the block kernels and
+//! `isa.rs` the instruction set they run with, `direct.rs` the direct mex recursion for the
+//! positions the layers leave.
 
+mod direct;
+mod isa;
+mod kernels;
 mod layers;
+mod segments;
+mod window;
 
-pub use layers::{Pace, SparseGrundyError, sparse_grundy};
+pub use segments::{Pace, SparseGrundyError, sparse_grundy};
 
 use super::resumable::{self, Storage};
 use crate::error::{Error, Result};

@@ -1,6 +1,13 @@
-//! The `psieve` engine: P-positions of subtraction games by the forward sieve ([`sieve_ppos`])
-//! on a bit table in memory or in a memory-mapped file, resumable.
+//! The `psieve` engine: P-positions of subtraction games by the segmented forward sieve
+//! ([`sieve_ppos`]) on a bit table in memory or in a memory-mapped file, resumable; misère
+//! outcome tables as the complement of the bits.
+//!
+//! This file runs it on a game; `sieve.rs` is the pipeline of batches of segments, `mark.rs`
+//! marks a segment's targets from the P-positions already known, `scan.rs` scans a segment in
+//! order.
 
+mod mark;
+mod scan;
 mod sieve;
 
 pub use sieve::{DEFAULT_SEGMENT, sieve_ppos, sieve_ppos_seg};

@@ -1,6 +1,12 @@
 //! The `prime-grundy` engine: subtract-a-prime by value classes split by residue mod 30
 //! ([`prime_grundy()`]) on a 4-bit packed table, resumable.
+//!
+//! This file runs it on a game; `values.rs` computes the positions in increasing order,
+//! `mex.rs` decides one position's value, `classes.rs` keeps the value classes' residue lists.
+//! The odd primes come from the game's prime sieve, one bit a number.
 
+mod classes;
+mod mex;
 mod values;
 
 pub use values::{MAX_N, TooWide, prime_grundy};

@@ -37,8 +37,7 @@ pub struct TooWide {
 /// Positions between two progress reports.
 const REPORT_EVERY: u64 = 1 << 20;
 
-/// Largest supported `n` (list entries are `u32` multiples of [`MODULUS`]).
-/// The largest n the engine handles (its residue lists index members with 32 bits).
+/// The largest n the engine handles (its residue lists hold members as 32-bit multiples of 30).
 pub const MAX_N: u64 = MODULUS << 32;
 
 /// Number of representable values.

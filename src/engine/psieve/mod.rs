@@ -26,7 +26,7 @@ pub fn applies(game: &Game) -> bool {
 }
 
 /// The P-positions below `n` of `game`, a subtraction game for which [`applies`] holds, on a
-/// bit table kept as `storage` says (see [`resumable`](super::resumable)).
+/// bit table kept as `storage` says (see [`resumable`]).
 pub fn sieve(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<Vec<u64>> {
     Ok(sieve_bits(game, n, storage, progress)?.ones())
 }
@@ -61,7 +61,7 @@ pub fn misere_outcomes(
     })
 }
 
-/// The P-position bits of [`sieve`].
+/// The P-position bits of [`sieve()`].
 fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<BitTable> {
     if !applies(game) {
         return Err(Error::Input(format!(

@@ -1,7 +1,7 @@
 //! The P-position sieve against the reference engine, across threads, and across interruption.
 
-use nimsieve::engine::resumable::{Checkpoint, Storage};
-use nimsieve::engine::{self, EngineKind, ppos, psieve, reference};
+use nimsieve::engine::resumable::{Checkpoint, Outcome, Storage};
+use nimsieve::engine::{self, EngineKind, psieve, reference};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 use nimsieve::table::WorkTable;
@@ -17,7 +17,7 @@ fn by_reference(game: &Game, n: u64) -> Vec<u64> {
 }
 
 fn by_sieve(game: &Game, n: u64) -> Vec<u64> {
-    ppos::sieve(game, n, Storage::default(), &Progress::hidden()).unwrap()
+    psieve::sieve(game, n, Storage::default(), &Progress::hidden()).unwrap()
 }
 
 #[test]
@@ -139,9 +139,9 @@ fn file_backed_misere_outcomes_drop_their_checkpoint() {
         resume: true,
         ..Storage::default()
     };
-    let in_file = ppos::misere_outcomes(&game, 100_000, storage, &Progress::hidden()).unwrap();
+    let in_file = psieve::misere_outcomes(&game, 100_000, storage, &Progress::hidden()).unwrap();
     let in_memory =
-        ppos::misere_outcomes(&game, 100_000, Storage::default(), &Progress::hidden()).unwrap();
+        psieve::misere_outcomes(&game, 100_000, Storage::default(), &Progress::hidden()).unwrap();
     assert_eq!(
         in_file.iter().collect::<Vec<_>>(),
         in_memory.iter().collect::<Vec<_>>()
@@ -149,7 +149,7 @@ fn file_backed_misere_outcomes_drop_their_checkpoint() {
     // The work file now holds outcomes, not P bits: no checkpoint may offer to resume from it.
     assert!(!Checkpoint::path_for(&work).exists());
     let normal = Game::parse("squares").unwrap();
-    assert!(ppos::misere_outcomes(&normal, 10, Storage::default(), &Progress::hidden()).is_err());
+    assert!(psieve::misere_outcomes(&normal, 10, Storage::default(), &Progress::hidden()).is_err());
 }
 
 #[test]
@@ -201,7 +201,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
                 ControlFlow::Continue(())
             }
         });
-        let psieve::Outcome::Stopped { at, .. } = outcome else {
+        let Outcome::Stopped { at } = outcome else {
             panic!("run was not stopped")
         };
         table.flush().unwrap();
@@ -209,7 +209,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
             .save(&path)
             .unwrap();
         drop(table);
-        let resumed = ppos::sieve(
+        let resumed = psieve::sieve(
             &game,
             n,
             Storage {
@@ -239,7 +239,7 @@ fn resume_refuses_a_checkpoint_of_another_run() {
         .unwrap();
     drop(table);
     let game = Game::parse("squares").unwrap();
-    let err = ppos::sieve(
+    let err = psieve::sieve(
         &game,
         1000,
         Storage {

@@ -1,8 +1,8 @@
 //! The sparse engine (value layers) against the reference engine and the catalogue.
 
-use nimsieve::engine::resumable::{Checkpoint, Storage};
-use nimsieve::engine::sparse_grundy::{self, Pace};
-use nimsieve::engine::{self, EngineKind, sparse};
+use nimsieve::engine::resumable::{Checkpoint, Outcome, Storage};
+use nimsieve::engine::sparse::{self, Pace};
+use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 use nimsieve::table::WorkTable;
@@ -125,15 +125,10 @@ fn one_and_two_threads_agree_across_segments() {
 
 /// Runs the sparse engine on `table` from scratch in segments of `segment` positions, stopping
 /// after `segments` of them.
-fn stopped_after(
-    game: &Game,
-    table: &mut PackedValues,
-    segment: u64,
-    segments: u64,
-) -> sparse_grundy::Outcome {
+fn stopped_after(game: &Game, table: &mut PackedValues, segment: u64, segments: u64) -> Outcome {
     let n = table.len();
     let mut calls = 0;
-    sparse_grundy::sparse_grundy(
+    sparse::sparse_grundy(
         &game.listed_steps(n).unwrap(),
         n,
         game.min_target(),
@@ -168,7 +163,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
             let work_file = WorkFile::acquire(&path).unwrap();
             let mut table = PackedValues::zeroed(n, 16, 16, Some(&work_file)).unwrap();
             let outcome = stopped_after(&game, &mut table, 100_000, stop_after);
-            let sparse_grundy::Outcome::Stopped { at } = outcome else {
+            let Outcome::Stopped { at } = outcome else {
                 panic!("run was not stopped")
             };
             assert_eq!(at, 100_000 * stop_after + game.min_target());
@@ -231,7 +226,7 @@ fn a_run_resumes_at_the_width_its_checkpoint_records() {
     let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
     let mut table = PackedValues::from_words(n, 1, words);
     let outcome = stopped_after(&game, &mut table, 30_000, 2);
-    assert_eq!(outcome, sparse_grundy::Outcome::Stopped { at: 60_000 });
+    assert_eq!(outcome, Outcome::Stopped { at: 60_000 });
     // The largest value below 60,000 is 89; the first above 255 comes later.
     assert_eq!(table.bits(), 8);
     table.flush().unwrap();
@@ -257,7 +252,7 @@ fn segments_report_progress_layer_by_layer() {
     let steps = game.listed_steps(n).unwrap();
     let mut table = PackedValues::in_memory(n, 16);
     let reports = std::sync::Mutex::new(Vec::new());
-    sparse_grundy::sparse_grundy(
+    sparse::sparse_grundy(
         &steps,
         n,
         game.min_target(),
@@ -288,7 +283,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
     let mut table = PackedValues::in_memory(n, 16);
     let mut segments = 0;
     let abandon = AtomicBool::new(false);
-    let outcome = sparse_grundy::sparse_grundy(
+    let outcome = sparse::sparse_grundy(
         &steps,
         n,
         0,
@@ -306,7 +301,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
         },
     )
     .unwrap();
-    assert_eq!(outcome, sparse_grundy::Outcome::Stopped { at: 100_000 });
+    assert_eq!(outcome, Outcome::Stopped { at: 100_000 });
     assert_eq!(segments, 1);
     // The abandoned segment left nothing behind.
     assert!((0..100_000).all(|x| table.get(x) == want[x as usize]));
@@ -316,7 +311,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
 #[test]
 fn a_zero_step_is_refused() {
     let mut table = PackedValues::in_memory(10, 16);
-    let outcome = sparse_grundy::sparse_grundy(
+    let outcome = sparse::sparse_grundy(
         &[0, 1],
         10,
         0,
@@ -329,10 +324,7 @@ fn a_zero_step_is_refused() {
             resolved: &|_| {},
         },
     );
-    assert!(matches!(
-        outcome,
-        Err(sparse_grundy::SparseGrundyError::ZeroStep)
-    ));
+    assert!(matches!(outcome, Err(sparse::SparseGrundyError::ZeroStep)));
 }
 
 #[test]
@@ -341,7 +333,7 @@ fn a_value_beyond_u16_is_a_one_line_error() {
     let steps: Vec<u64> = (1..=1 << 16).collect();
     let n = (1 << 16) + 2;
     let mut table = PackedValues::in_memory(n, 16);
-    let err = sparse_grundy::sparse_grundy(
+    let err = sparse::sparse_grundy(
         &steps,
         n,
         0,
@@ -357,7 +349,7 @@ fn a_value_beyond_u16_is_a_one_line_error() {
     .unwrap_err();
     assert!(matches!(
         err,
-        sparse_grundy::SparseGrundyError::ValueOverflow { position: 65536 }
+        sparse::SparseGrundyError::ValueOverflow { position: 65536 }
     ));
     assert_eq!(
         err.to_string(),

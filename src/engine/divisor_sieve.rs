@@ -9,7 +9,7 @@
 //! each mex. Cost about 3·N·ln N simple operations; values
 //! must stay below 64 (they are 2-adic valuations or prime-factor counts, far below that).
 
-use super::resumable::{self, Storage};
+use super::resumable::{self, Outcome, Storage};
 use crate::error::{Error, Result};
 use crate::game::{DivisorRule, Game, Play};
 use crate::progress::Progress;
@@ -40,7 +40,6 @@ pub fn compute(
         rule,
         min_target: game.min_target(),
     };
-    let mut too_large = None;
     resumable::drive(
         game,
         n,
@@ -52,22 +51,16 @@ pub fn compute(
             let mut lo = done;
             while lo < n {
                 let hi = (lo + SEGMENT).min(n);
-                if let Err(e) = moves.fill_segment(values, game.play, lo, hi) {
-                    too_large = Some(e);
-                    return None;
-                }
+                moves.fill_segment(values, game.play, lo, hi)?;
                 progress.set(hi);
                 lo = hi;
                 if lo < n && stop(lo).is_break() {
-                    return Some(lo);
+                    return Ok(Outcome::Stopped { at: lo });
                 }
             }
-            None
+            Ok(Outcome::Completed)
         },
     )?;
-    if let Some(e) = too_large {
-        return Err(e);
-    }
     Ok(Table {
         kind: ValueKind::of(game.play),
         values,

@@ -6,15 +6,15 @@
 pub mod divisor_sieve;
 pub mod finite;
 pub mod periodic;
-pub mod ppos;
 pub mod prime_grundy;
-mod primes;
 pub mod psieve;
 pub mod reference;
 pub mod resumable;
 pub mod sparse;
-pub mod sparse_grundy;
 mod window;
+
+/// The P-position entry points under the command's name (`ppos::sieve`): [`psieve`].
+pub use psieve as ppos;
 
 use crate::choice::Choice;
 use crate::error::{Error, Result};
@@ -116,7 +116,7 @@ impl EngineKind {
             EngineKind::Periodic => {
                 periodic::compute(game, n, until_period, storage.work_file, progress)
             }
-            EngineKind::PrimeGrundy => primes::compute(game, n, storage, progress),
+            EngineKind::PrimeGrundy => prime_grundy::compute(game, n, storage, progress),
             EngineKind::Sparse => sparse::compute(game, n, storage, progress),
             EngineKind::DivisorSieve => match game.rule {
                 Rule::Divisor(rule) => divisor_sieve::compute(game, rule, n, storage, progress),
@@ -125,7 +125,7 @@ impl EngineKind {
                     game.spec
                 ))),
             },
-            EngineKind::Psieve => ppos::misere_outcomes(game, n, storage, progress),
+            EngineKind::Psieve => psieve::misere_outcomes(game, n, storage, progress),
         }
     }
 }
@@ -152,7 +152,7 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
         }
         Rule::Divisor(_) => EngineKind::DivisorSieve,
         // Misère outcomes are the complement of the P-positions, which the sieve computes.
-        Rule::Subtraction(_) if game.play == Play::Misere && ppos::applies(game) => {
+        Rule::Subtraction(_) if game.play == Play::Misere && psieve::applies(game) => {
             EngineKind::Psieve
         }
         Rule::Subtraction(SubtractionSet::Primes) if game.play == Play::Normal => {
@@ -166,7 +166,7 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
 /// The engine `ppos` uses for `game` up to `n`: the sieve for subtraction games given by their
 /// elements, the Grundy route for the rest.
 pub fn choose_ppos(game: &Game, n: u64) -> EngineKind {
-    if ppos::applies(game) {
+    if psieve::applies(game) {
         EngineKind::Psieve
     } else {
         choose(game, n)

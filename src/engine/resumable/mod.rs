@@ -121,13 +121,27 @@ pub fn open_packed(
     Ok((PackedValues::from_words(n, bits, words), done))
 }
 
+/// How an engine's advance step of a resumable run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every position below n is final.
+    Completed,
+    /// Stopped when asked to; the positions below `at` are final.
+    Stopped {
+        /// The first position not yet final: where the run continues.
+        at: u64,
+    },
+}
+
 /// Runs `advance(table, done, stop)` until it completes. The engine calls `stop(at)` whenever
-/// the positions below `at` are final; when it answers Break, the engine returns `Some(at)`.
-/// A stop saves a checkpoint (file-backed runs) and, on Ctrl-C or SIGTERM, ends the run with
-/// [`Error::Interrupted`]; the engine returns None when every position is final. A file-backed
-/// run also saves a checkpoint when it completes, kept until the caller has written its
-/// outputs and calls [`remove_work_files`], so that a run killed while writing them loses
-/// nothing. The work file has room for `widest` bits a value.
+/// the positions below `at` are final; when it answers Break, the engine returns
+/// [`Outcome::Stopped`] at `at`. A stop saves a checkpoint (file-backed runs) and, on Ctrl-C or
+/// SIGTERM, ends the run with [`Error::Interrupted`]; the engine returns
+/// [`Outcome::Completed`] when every position is final. A file-backed run also saves a
+/// checkpoint when it completes, kept until the caller has written its outputs and calls
+/// [`remove_work_files`], so that a run killed while writing them loses nothing. An error of
+/// the engine ends the run at once, without a checkpoint. The work file has room for `widest`
+/// bits a value.
 pub fn drive<T: WorkTable>(
     game: &Game,
     n: u64,
@@ -135,7 +149,7 @@ pub fn drive<T: WorkTable>(
     storage: Storage,
     table: &mut T,
     mut done: u64,
-    mut advance: impl FnMut(&mut T, u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> Option<u64>,
+    mut advance: impl FnMut(&mut T, u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> Result<Outcome>,
 ) -> Result<()> {
     let _polling = interrupt::Polling::start();
     // Checksums of whole chunks stay valid while the width does; widening repacks them all.
@@ -164,7 +178,7 @@ pub fn drive<T: WorkTable>(
                 ControlFlow::Continue(())
             }
         };
-        let Some(at) = advance(table, done, &mut stop) else {
+        let Outcome::Stopped { at } = advance(table, done, &mut stop)? else {
             save(table, n)?;
             if storage.work_file.is_some() {
                 interrupt::set_note(
@@ -224,5 +238,39 @@ mod tests {
         widen(&mut p, 16, 50).unwrap();
         assert_eq!(Checkpoint::load(&path).unwrap(), None);
         assert_eq!((p.get(3), p.bits()), (9, 16));
+    }
+
+    #[test]
+    fn an_engine_error_keeps_the_last_checkpoint() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v.bin");
+        let work_file = WorkFile::acquire(&path).unwrap();
+        let game = crate::game::Game::parse("squares").unwrap();
+        let storage = Storage {
+            work_file: Some(&work_file),
+            checkpoint_every: Duration::ZERO,
+            ..Storage::default()
+        };
+        let (words, start) = open(&game, 1000, Width::fixed(4), storage).unwrap();
+        let mut table = PackedValues::from_words(1000, 4, words);
+        let err = drive(
+            &game,
+            1000,
+            4,
+            storage,
+            &mut table,
+            start.done,
+            |_, done, _| {
+                if done == 0 {
+                    Ok(Outcome::Stopped { at: 500 })
+                } else {
+                    Err(Error::Input("no value fits".into()))
+                }
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.to_string(), "no value fits");
+        // The checkpoint is the stop's, not one of a complete table.
+        assert_eq!(Checkpoint::load(&path).unwrap().unwrap().done, 500);
     }
 }

@@ -1,7 +1,17 @@
-//! P-position runs: the forward sieve ([`psieve`](super::psieve)) for subtraction games on a
-//! bit table in memory or in a memory-mapped file, resumable.
+//! The `psieve` engine: P-positions of subtraction games by the segmented forward sieve
+//! ([`sieve_ppos`]) on a bit table in memory or in a memory-mapped file, resumable; misère
+//! outcome tables as the complement of the bits.
+//!
+//! This file runs it on a game; `sieve.rs` is the pipeline of batches of segments, `mark.rs`
+//! marks a segment's targets from the P-positions already known, `scan.rs` scans a segment in
+//! order.
 
-use super::psieve;
+mod mark;
+mod scan;
+mod sieve;
+
+pub use sieve::{DEFAULT_SEGMENT, sieve_ppos, sieve_ppos_seg};
+
 use super::resumable::{self, Checkpoint, Start, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule};
@@ -16,7 +26,7 @@ pub fn applies(game: &Game) -> bool {
 }
 
 /// The P-positions below `n` of `game`, a subtraction game for which [`applies`] holds, on a
-/// bit table kept as `storage` says (see [`resumable`](super::resumable)).
+/// bit table kept as `storage` says (see [`resumable`]).
 pub fn sieve(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<Vec<u64>> {
     Ok(sieve_bits(game, n, storage, progress)?.ones())
 }
@@ -51,7 +61,7 @@ pub fn misere_outcomes(
     })
 }
 
-/// The P-position bits of [`sieve`].
+/// The P-position bits of [`sieve()`].
 fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<BitTable> {
     if !applies(game) {
         return Err(Error::Input(format!(
@@ -81,7 +91,7 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
         &mut table,
         done,
         |table, done, stop| {
-            let outcome = psieve::sieve_ppos(
+            Ok(sieve_ppos(
                 &steps,
                 n,
                 start,
@@ -92,11 +102,7 @@ fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Res
                     progress.message(format!("{count} P-positions"));
                     stop(at)
                 },
-            );
-            match outcome {
-                psieve::Outcome::Completed { .. } => None,
-                psieve::Outcome::Stopped { at, .. } => Some(at),
-            }
+            ))
         },
     )?;
     Ok(table)

@@ -19,7 +19,9 @@
 //! the maps of its own thread. The maps are OR-ed before scanning, so the bit
 //! table does not depend on the number of threads.
 
-use rayon::prelude::*;
+use super::mark::{Map, far_premark, new_map, premark, used};
+use super::scan::{range_mask, scan};
+use crate::engine::resumable::Outcome;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
@@ -28,35 +30,6 @@ pub const DEFAULT_SEGMENT: usize = 1 << 15;
 
 /// Segments processed per batch (one parallel round).
 const BATCH_SEGMENTS: usize = 8;
-
-/// Marks per bounds check in the inner loop.
-const UNROLL: usize = 16;
-
-/// How many steps ahead the start of a step's source slice is prefetched.
-const PREFETCH_AHEAD: usize = 2;
-
-/// Parallel tasks per thread and batch (load balancing granularity).
-const TASKS_PER_THREAD: usize = 32;
-
-/// Minimum number of steps handled by one parallel task.
-const MIN_STEPS_PER_TASK: usize = 64;
-
-/// Result of [`sieve_ppos`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every position below `n` is final.
-    Completed {
-        /// Number of set bits (P-positions, including preset ones) below `n`.
-        p_count: u64,
-    },
-    /// The progress callback asked to stop; positions below `at` are final.
-    Stopped {
-        /// First position that is not final; pass it as `resume_from` to continue.
-        at: u64,
-        /// Number of set bits below `at`.
-        p_count: u64,
-    },
-}
 
 /// Computes the P-positions `0..n` of the subtraction game with step set `steps`.
 ///
@@ -113,8 +86,8 @@ pub fn sieve_ppos_seg<const B: usize>(
     }
 }
 
-/// Storage type of the P list.
-trait Pos: Copy + Send + Sync + 'static {
+/// Storage type of the P-list: `u32` when every position fits, else `u64`.
+pub(super) trait Pos: Copy + Send + Sync + 'static {
     /// Converts a position (which must fit).
     fn from_u64(v: u64) -> Self;
     /// The stored position.
@@ -143,107 +116,6 @@ impl Pos for u64 {
     }
 }
 
-/// Mask of the bits of the word covering `[base, base + 64)` that lie in `[a, b)`.
-#[inline]
-fn range_mask(base: u64, a: u64, b: u64) -> u64 {
-    let a = a.clamp(base, base + 64) - base;
-    let b = b.clamp(base, base + 64) - base;
-    if a >= b {
-        return 0;
-    }
-    let hi = if b == 64 { !0 } else { (1u64 << b) - 1 };
-    hi & (!0u64 << a)
-}
-
-/// Bits of `map[64 * i..64 * i + 64]` (bytes that are 0 or 1) that are zero.
-#[inline(always)]
-fn zero_bits<const B: usize>(map: &[u8; B], i: usize) -> u64 {
-    let mut m = 0u64;
-    for k in 0..8 {
-        let o = 64 * i + 8 * k;
-        let x = u64::from_le_bytes(map[o..o + 8].try_into().expect("8 bytes"));
-        let z = !x & 0x0101_0101_0101_0101;
-        m |= (z.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
-    }
-    m
-}
-
-/// Marks, for every step, the targets in `[lo, hi)` of the known sources `p < lo`.
-fn premark<T: Pos, const B: usize>(
-    map: &mut [u8; B],
-    steps: &[u64],
-    cursors: &mut [usize],
-    plist: &[T],
-    lo: u64,
-    hi: u64,
-) {
-    let len = plist.len();
-    for i in 0..steps.len().min(cursors.len()) {
-        if let Some(&next) = cursors.get(i + PREFETCH_AHEAD) {
-            prefetch(plist.as_ptr().wrapping_add(next));
-        }
-        let s = steps[i];
-        let lower = lo.saturating_sub(s);
-        let upper = lo.min(hi - s);
-        let mut c = cursors[i];
-        while c < len && plist[c].get() < lower {
-            c += 1;
-        }
-        // `base + p` addresses the map byte of target `p + s`; it is only
-        // dereferenced for `lower <= p < upper`, i.e. `0 <= p + s - lo < hi - lo <= B`.
-        let base = map.as_mut_ptr().wrapping_add(s.wrapping_sub(lo) as usize);
-        while c + UNROLL <= len && plist[c + UNROLL - 1].get() < upper {
-            let chunk: &[T; UNROLL] = plist[c..c + UNROLL].try_into().expect("chunk");
-            for &p in chunk {
-                debug_assert!(p.get() >= lower && p.get() < upper);
-                // SAFETY: the list is strictly increasing, `plist[c] >= lower` and
-                // the last element of the chunk is `< upper`, so every target is in
-                // `0..hi - lo`, inside `map`, which is borrowed mutably.
-                unsafe { *base.wrapping_add(p.get() as usize) = 1 };
-            }
-            c += UNROLL;
-        }
-        for &p in &plist[c..] {
-            if p.get() >= upper {
-                break;
-            }
-            map[(p.get() + s - lo) as usize] = 1;
-            c += 1;
-        }
-        cursors[i] = c;
-    }
-}
-
-/// Hints the cache to load the line at `p` (no effect on other targets).
-#[inline(always)]
-fn prefetch<T>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: SSE is part of the x86_64 baseline, and a prefetch never
-        // faults or reads memory observably, whatever the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
-}
-
-/// Segment map: one byte (0 or 1) per position, 1 = reached by a move from a P-position.
-type Map<const B: usize> = Box<[u8; B]>;
-
-/// A zeroed segment map.
-fn new_map<const B: usize>() -> Map<B> {
-    vec![0u8; B]
-        .into_boxed_slice()
-        .try_into()
-        .expect("length is B")
-}
-
-/// Number of map bytes used by a segment (its length rounded up to 64).
-fn used(seg: (u64, u64)) -> usize {
-    (64 * (seg.1 - seg.0).div_ceil(64)) as usize
-}
-
 /// Splits `[lo, hi)` into segments that end at multiples of `b` (or at `hi`).
 fn split(lo: u64, hi: u64, b: u64, out: &mut Vec<(u64, u64)>) {
     out.clear();
@@ -253,94 +125,6 @@ fn split(lo: u64, hi: u64, b: u64, out: &mut Vec<(u64, u64)>) {
         out.push((x, y));
         x = y;
     }
-}
-
-/// Marks, in parallel over chunks of `steps`, the targets in every segment of
-/// `segs` of the sources in `plist`. Each worker writes the maps of its thread.
-fn far_premark<T: Pos, const B: usize>(
-    steps: &[u64],
-    cursors: &mut [usize],
-    plist: &[T],
-    segs: &[(u64, u64)],
-    thread_maps: &[Mutex<Vec<Map<B>>>],
-) {
-    let Some(&(_, last_hi)) = segs.last() else {
-        return;
-    };
-    if plist.is_empty() {
-        return;
-    }
-    let active = steps.partition_point(|&s| s < last_hi);
-    if active == 0 {
-        return;
-    }
-    let threads = thread_maps.len();
-    let chunk = active
-        .div_ceil(TASKS_PER_THREAD * threads)
-        .max(MIN_STEPS_PER_TASK);
-    cursors[..active]
-        .par_chunks_mut(chunk)
-        .zip(steps[..active].par_chunks(chunk))
-        .for_each(|(cc, ss)| {
-            let idx = rayon::current_thread_index().unwrap_or(0) % threads;
-            let mut maps = thread_maps[idx].lock().unwrap_or_else(|e| e.into_inner());
-            for (map, &(lo, hi)) in maps.iter_mut().zip(segs) {
-                let k = ss.partition_point(|&s| s < hi);
-                premark(map, &ss[..k], &mut cc[..k], plist, lo, hi);
-            }
-        });
-}
-
-/// Scans segment `[lo, hi)`: unmarked positions `>= start` are P-positions; each
-/// is appended to `found` and marks its targets inside the segment. Writes the
-/// segment's words of the bit table and returns their number of set bits.
-fn scan<T: Pos, const B: usize>(
-    map: &mut [u8; B],
-    steps: &[u64],
-    (lo, hi): (u64, u64),
-    start: u64,
-    words: &mut [u64],
-    found: &mut Vec<T>,
-) -> u64 {
-    let q0 = lo.max(start);
-    let seg_len = hi - lo;
-    let nw = (hi - lo).div_ceil(64) as usize;
-    let w0 = (lo / 64) as usize;
-    let keep_end = start.min(hi);
-    let mut count = 0;
-    for (wi, out) in words[w0..w0 + nw].iter_mut().enumerate() {
-        let base = lo + 64 * wi as u64;
-        let valid = range_mask(base, q0, hi);
-        let mut pbits = 0u64;
-        if valid != 0 {
-            let word_end = 64 * (wi as u64 + 1);
-            let mut w = zero_bits(map, wi) & valid;
-            while w != 0 {
-                let b = w.trailing_zeros() as u64;
-                pbits |= 1 << b;
-                let q = base + b;
-                found.push(T::from_u64(q));
-                let off = q - lo;
-                let mut touched = false;
-                for &s in steps {
-                    let t = off + s;
-                    if t >= seg_len {
-                        break;
-                    }
-                    map[t as usize % B] = 1;
-                    touched |= t < word_end;
-                }
-                w &= w - 1;
-                if touched {
-                    w &= zero_bits(map, wi);
-                }
-            }
-        }
-        let v = (*out & range_mask(base, base, keep_end)) | pbits;
-        *out = v;
-        count += v.count_ones() as u64;
-    }
-    count
 }
 
 /// Sequential part of a batch: combines the maps filled by the far steps, marks
@@ -391,6 +175,8 @@ fn near_batch<T: Pos, const B: usize>(
     (count, base_len)
 }
 
+/// [`sieve_ppos_seg`] with a P-list of `T`: batch after batch, the far steps of the next one
+/// marked in parallel while the current one is scanned.
 fn run<T: Pos, const B: usize>(
     steps: &[u64],
     n: u64,
@@ -480,15 +266,12 @@ fn run<T: Pos, const B: usize>(
         }
 
         if progress(hi, count).is_break() && hi < n {
-            return Outcome::Stopped {
-                at: hi,
-                p_count: count,
-            };
+            return Outcome::Stopped { at: hi };
         }
         std::mem::swap(&mut cur_maps, &mut next_maps);
         std::mem::swap(&mut cur_segs, &mut next_segs);
     }
-    Outcome::Completed { p_count: count }
+    Outcome::Completed
 }
 
 #[cfg(test)]

@@ -1,8 +1,23 @@
-//! Runs [`sparse_grundy`](super::sparse_grundy) on a packed table that widens as larger values
-//! appear (1 to 16 bits), segment by segment, resumable.
+//! The `sparse` engine: exact values of thin infinite subtraction sets (squares, cubes,
+//! triangular numbers, …) value by value, segment by segment ([`sparse_grundy`]), on a packed
+//! table that widens as larger values appear (1 to 16 bits), resumable.
+//!
+//! This file runs it resumably and picks the segment length; `segments.rs` is the segment loop,
+//! `layers.rs` the value layers' forward sieve of one segment, `window.rs` the rebuilding of a
+//! layer's bitset below the segment from the stored values, `kernels.rs` the block kernels and
+//! `isa.rs` the instruction set they run with, `direct.rs` the direct mex recursion for the
+//! positions the layers leave.
+
+mod direct;
+mod isa;
+mod kernels;
+mod layers;
+mod segments;
+mod window;
+
+pub use segments::{Pace, SparseGrundyError, sparse_grundy};
 
 use super::resumable::{self, Storage};
-use super::sparse_grundy::{self, Outcome, Pace, SparseGrundyError};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play};
 use crate::interrupt;
@@ -35,7 +50,7 @@ pub fn compute_in_segments(
     storage: Storage,
     progress: &Progress,
 ) -> Result<Table> {
-    if !super::ppos::applies(game) || game.play != Play::Normal {
+    if !super::psieve::applies(game) || game.play != Play::Normal {
         return Err(Error::Input(format!(
             "the sparse engine computes subtraction sets listed element by element in normal play, not '{}'",
             game.spec
@@ -47,7 +62,6 @@ pub fn compute_in_segments(
     let (mut values, done) = resumable::open_packed(game, n, WIDEST, storage)?;
     // Listed only once the table is known to fit: a huge n has a long step list.
     let steps = game.listed_steps(n).unwrap_or_default();
-    let mut failed = None;
     resumable::drive(
         game,
         n,
@@ -56,7 +70,7 @@ pub fn compute_in_segments(
         &mut values,
         done,
         |values, done, stop| {
-            let outcome = sparse_grundy::sparse_grundy(
+            sparse_grundy(
                 &steps,
                 n,
                 game.min_target(),
@@ -71,27 +85,16 @@ pub fn compute_in_segments(
                     abandon: &interrupt::requested,
                     resolved: &|at| progress.set(at),
                 },
-            );
-            match outcome {
-                Ok(Outcome::Completed) => None,
-                Ok(Outcome::Stopped { at }) => Some(at),
-                Err(e) => {
-                    failed = Some(e);
-                    None
-                }
-            }
+            )
+            .map_err(|e| match e {
+                SparseGrundyError::Table(e) => e,
+                e => Error::Input(format!(
+                    "the sparse engine cannot compute '{}': {e}",
+                    game.spec
+                )),
+            })
         },
     )?;
-    match failed {
-        Some(SparseGrundyError::Table(e)) => return Err(e),
-        Some(e) => {
-            return Err(Error::Input(format!(
-                "the sparse engine cannot compute '{}': {e}",
-                game.spec
-            )));
-        }
-        None => {}
-    }
     Ok(Table {
         kind: ValueKind::Grundy,
         values,

@@ -1,6 +1,16 @@
-//! Runs [`prime_grundy`](super::prime_grundy) on a 4-bit packed table, resumable.
+//! The `prime-grundy` engine: subtract-a-prime by value classes split by residue mod 30
+//! ([`prime_grundy()`]) on a 4-bit packed table, resumable.
+//!
+//! This file runs it on a game; `values.rs` computes the positions in increasing order,
+//! `mex.rs` decides one position's value, `classes.rs` keeps the value classes' residue lists.
+//! The odd primes come from the game's prime sieve, one bit a number.
 
-use super::prime_grundy::{self, Outcome, TooWide};
+mod classes;
+mod mex;
+mod values;
+
+pub use values::{MAX_N, TooWide, prime_grundy};
+
 use super::resumable::{self, Start, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
@@ -19,15 +29,14 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
             game.spec
         )));
     }
-    if n > prime_grundy::MAX_N {
+    if n > MAX_N {
         return Err(Error::Input(format!(
             "the prime-grundy engine handles n up to {}; use a smaller -n",
-            prime_grundy::MAX_N
+            MAX_N
         )));
     }
     let (words, Start { done, .. }) = resumable::open(game, n, Width::fixed(BITS), storage)?;
     let mut values = PackedValues::from_words(n, BITS, words);
-    let mut too_wide = None;
     resumable::drive(
         game,
         n,
@@ -36,26 +45,17 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
         &mut values,
         done,
         |values, done, stop| {
-            let outcome =
-                prime_grundy::prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
-                    progress.set(at);
-                    stop(at)
-                });
-            match outcome {
-                Ok(Outcome::Completed) => None,
-                Ok(Outcome::Stopped { at }) => Some(at),
-                Err(wide) => {
-                    too_wide = Some(wide);
-                    None
-                }
-            }
+            prime_grundy(n, game.leave1, values.words_mut(), done, &mut |at| {
+                progress.set(at);
+                stop(at)
+            })
+            .map_err(|TooWide { at, value }| {
+                Error::Input(format!(
+                    "position {at} has value {value}, more than the 4 bits of the prime-grundy engine hold (a new record worth reporting); use --engine reference below it"
+                ))
+            })
         },
     )?;
-    if let Some(TooWide { at, value }) = too_wide {
-        return Err(Error::Input(format!(
-            "position {at} has value {value}, more than the 4 bits of the prime-grundy engine hold (a new record worth reporting); use --engine reference below it"
-        )));
-    }
     Ok(Table {
         kind: ValueKind::Grundy,
         values,

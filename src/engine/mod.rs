@@ -13,9 +13,6 @@ pub mod resumable;
 pub mod sparse;
 mod window;
 
-/// The P-position entry points under the command's name (`ppos::sieve`): [`psieve`].
-pub use psieve as ppos;
-
 use crate::choice::Choice;
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};

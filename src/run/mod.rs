@@ -178,7 +178,7 @@ impl Run {
         Ok(match r.listing {
             Listing::Ppos { offset } => {
                 let (positions, covered) = if self.engine == EngineKind::Psieve {
-                    let positions = engine::ppos::sieve(&r.game, r.n, self.storage(), progress)?;
+                    let positions = engine::psieve::sieve(&r.game, r.n, self.storage(), progress)?;
                     (positions, r.n)
                 } else {
                     let table = self.table(progress)?;

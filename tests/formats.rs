@@ -1,5 +1,7 @@
 //! Binary formats: npy, bin and u64, decoded here and by real NumPy.
 
+#[path = "support/python.rs"]
+mod python;
 use assert_cmd::Command;
 use std::path::Path;
 
@@ -124,15 +126,7 @@ fn ppos_bin_is_a_bit_table_and_npy_picks_the_dtype() {
 
 #[test]
 fn numpy_loads_npy_and_bin() {
-    let numpy = std::process::Command::new("python3")
-        .args(["-c", "import numpy"])
-        .status();
-    if !numpy.is_ok_and(|s| s.success()) {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have numpy (.ci/run installs it)"
-        );
-        eprintln!("numpy is not installed: skipping the NumPy check (pip install numpy)");
+    if !python::has_modules("numpy", "pip install numpy") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

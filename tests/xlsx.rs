@@ -2,6 +2,8 @@
 //! of the same run, the summary sheet against the JSON (and read by pandas), the split at
 //! 1,048,576 rows, and the sizes it refuses.
 
+#[path = "support/python.rs"]
+mod python;
 use assert_cmd::Command;
 use calamine::{Data, Range, Reader, Xlsx, open_workbook};
 use serde_json::Value;
@@ -354,17 +356,7 @@ fn long_summaries_continue_on_further_sheets() {
 /// holding the JSON summary's values. Skipped without pandas and openpyxl, except under CI.
 #[test]
 fn pandas_reads_the_summary_sheet() {
-    let pandas = std::process::Command::new("python3")
-        .args(["-c", "import pandas, openpyxl"])
-        .status();
-    if !pandas.is_ok_and(|s| s.success()) {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have pandas and openpyxl (.ci/run installs them)"
-        );
-        eprintln!(
-            "pandas or openpyxl is not installed: skipping the pandas check (pip install pandas openpyxl)"
-        );
+    if !python::has_modules("pandas, openpyxl", "pip install pandas openpyxl") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

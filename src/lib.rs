@@ -15,6 +15,7 @@ pub mod period;
 pub mod plot;
 pub mod progress;
 pub mod run;
+pub mod sparse_space;
 pub mod sweep;
 pub mod table;
 pub mod verify;

@@ -9,7 +9,14 @@ use std::path::Path;
 /// when they are in a lower layer (modules of one layer do not use each other).
 const LAYERS: &[&[&str]] = &[
     &["error"],
-    &["number", "period", "choice", "progress", "interrupt"],
+    &[
+        "number",
+        "period",
+        "choice",
+        "progress",
+        "interrupt",
+        "sparse_space",
+    ],
     &["game"],
     &["table"],
     &["engine"],

@@ -9,7 +9,7 @@
 use super::resumable;
 use crate::error::Result;
 use crate::game::{Game, Play};
-use crate::period::{self, Period};
+use crate::period::{self, Criterion};
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;
@@ -56,7 +56,11 @@ pub fn compute(
         }
     }
     if let (Some(p), true) = (found, until_period) {
-        prefix.truncate(proof_length(p, window, uniform_from) as usize);
+        let criterion = Criterion::Window {
+            window,
+            uniform_from,
+        };
+        prefix.truncate(criterion.proof_length(p) as usize);
         return Ok(Table {
             kind,
             values: PackedValues::from_values(&prefix),
@@ -98,12 +102,6 @@ pub fn compute(
         values,
         period: found,
     })
-}
-
-/// The fewest positions that prove `p`: the window of matches must end where every move is
-/// legal and fit one period before the end.
-pub fn proof_length(p: Period, window: u64, uniform_from: u64) -> u64 {
-    p.preperiod.max(uniform_from.saturating_sub(window)) + window + p.period
 }
 
 /// One step of the recurrence: the value of x from the values of its options.

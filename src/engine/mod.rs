@@ -3,11 +3,13 @@
 //! [`reference`] computes any game by the definition and is the oracle every other engine is
 //! tested against. [`choose`] picks the engine a command uses.
 
+pub mod closed_form;
 pub mod divisor_sieve;
 pub mod finite;
 pub mod periodic;
 pub mod prime_grundy;
 pub mod psieve;
+pub mod rare_values;
 pub mod reference;
 pub mod resumable;
 pub mod sparse;
@@ -37,6 +39,10 @@ pub enum EngineKind {
     DivisorSieve,
     /// The segmented forward sieve of P-positions for subtraction games ([`psieve`]).
     Psieve,
+    /// Take-and-break games of a finite code by sparse space ([`rare_values`]).
+    RareValues,
+    /// Lasker's Nim by its closed form ([`closed_form`]).
+    ClosedForm,
 }
 
 impl Choice for EngineKind {
@@ -48,6 +54,8 @@ impl Choice for EngineKind {
         EngineKind::PrimeGrundy,
         EngineKind::DivisorSieve,
         EngineKind::Psieve,
+        EngineKind::RareValues,
+        EngineKind::ClosedForm,
     ];
 
     fn name(self) -> &'static str {
@@ -59,6 +67,8 @@ impl Choice for EngineKind {
             EngineKind::PrimeGrundy => "prime-grundy",
             EngineKind::DivisorSieve => "divisor-sieve",
             EngineKind::Psieve => "psieve",
+            EngineKind::RareValues => "rare-values",
+            EngineKind::ClosedForm => "closed-form",
         }
     }
 
@@ -75,6 +85,10 @@ impl Choice for EngineKind {
             EngineKind::Psieve => {
                 "P-positions of listed subtraction sets (ppos; grundy of their misère outcomes)"
             }
+            EngineKind::RareValues => {
+                "Take-and-break games of a finite code (octal:…): sparse space, Guy–Smith periods"
+            }
+            EngineKind::ClosedForm => "lasker: g(n) by Lasker's formula",
         }
     }
 }
@@ -82,7 +96,10 @@ impl Choice for EngineKind {
 impl EngineKind {
     /// True for the engines that prove a period and can stop there (`--until-period`).
     pub fn proves_periods(self) -> bool {
-        matches!(self, EngineKind::Finite | EngineKind::Periodic)
+        matches!(
+            self,
+            EngineKind::Finite | EngineKind::Periodic | EngineKind::RareValues
+        )
     }
 
     /// Computes the values of `game` for positions below `n`; with `until_period`, engines that
@@ -123,6 +140,10 @@ impl EngineKind {
                 ))),
             },
             EngineKind::Psieve => psieve::misere_outcomes(game, n, storage, progress),
+            EngineKind::RareValues => {
+                rare_values::compute(game, n, until_period, storage, progress)
+            }
+            EngineKind::ClosedForm => closed_form::compute(game, n, storage.work_file, progress),
         }
     }
 }
@@ -148,6 +169,8 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
             EngineKind::Finite
         }
         Rule::Divisor(_) => EngineKind::DivisorSieve,
+        Rule::TakeBreak(code) if code.is_lasker() => EngineKind::ClosedForm,
+        Rule::TakeBreak(code) if code.last_removal().is_some() => EngineKind::RareValues,
         // Misère outcomes are the complement of the P-positions, which the sieve computes.
         Rule::Subtraction(_) if game.play == Play::Misere && psieve::applies(game) => {
             EngineKind::Psieve

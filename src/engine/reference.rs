@@ -2,7 +2,8 @@
 //!
 //! Options come from [`Moves`]: explicit lists (subtraction steps, divisors) cost O(options) a
 //! position; window rules (Nim, all-but, bachet, half, even-if-not-all) keep value counts of the
-//! window ([`WindowCounts`]) and cost O(log n) a position. Misère play tabulates outcomes:
+//! window ([`WindowCounts`]) and cost O(log n) a position; take-and-break games add every
+//! split of n into two heaps (a, b), of value g(a) XOR g(b): O(n) a position, O(n²) in all. Misère play tabulates outcomes:
 //! a position is N when it has no option or an option that is P. Single-threaded, in memory.
 
 use super::window::WindowCounts;
@@ -47,23 +48,30 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
         }
         _ => {
             let mut options = Vec::new();
+            let mut splits = Vec::new();
             let mut seen: Vec<u64> = Vec::new();
             for x in 0..n {
                 options.clear();
+                splits.clear();
                 moves.options(x, &mut options);
-                if seen.len() <= options.len() {
-                    seen.resize(options.len() + 1, u64::MAX);
+                moves.splits(x, &mut splits);
+                let count = options.len() + splits.len();
+                if seen.len() <= count {
+                    seen.resize(count + 1, u64::MAX);
                 }
-                for &m in &options {
-                    let v = values[m as usize] as usize;
-                    if v < seen.len() {
-                        seen[v] = x;
+                let option_values = options.iter().map(|&m| values[m as usize]);
+                let split_values = splits
+                    .iter()
+                    .map(|&(a, b)| values[a as usize] ^ values[b as usize]);
+                for v in option_values.chain(split_values) {
+                    if (v as usize) < seen.len() {
+                        seen[v as usize] = x;
                     }
                 }
                 let mex = (0..seen.len())
                     .find(|&v| seen[v] != x)
                     .unwrap_or(seen.len()) as u32;
-                values.push(settle(!options.is_empty(), mex));
+                values.push(settle(count > 0, mex));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);
                 }
@@ -72,8 +80,8 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
     }
     progress.set(n);
     let period = game
-        .finite_set_max()
-        .and_then(|m| period::find(&values, m, m + game.min_target()));
+        .period_criterion()
+        .and_then(|criterion| period::find_by(n, |x| values[x as usize], &criterion));
     Ok(Table {
         kind: ValueKind::of(game.play),
         values: PackedValues::from_values(&values),

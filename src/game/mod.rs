@@ -9,14 +9,16 @@ mod moves;
 mod primes;
 mod spec;
 mod subtraction;
+mod take_break;
 
-use crate::period::Period;
+use crate::period::{Criterion, Period};
 
 pub use catalogue::{CATALOGUE, CatalogueEntry};
 pub use divisor::{BlockFactors, DivisorRule};
 pub use moves::{Moves, Window, WindowRule};
 pub use primes::{primes_below, sieve_odd_primes};
 pub use subtraction::SubtractionSet;
+pub use take_break::{ONE, TWO, TakeBreak, WHOLE};
 
 /// Which player wins when no move is left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +40,8 @@ pub enum Rule {
     EvenIfNotAll,
     /// Remove at least one and at most half of the heap.
     Half,
+    /// Take-and-break: remove objects, leaving nothing, one heap or two heaps.
+    TakeBreak(TakeBreak),
 }
 
 /// A fully specified game: a rule plus the `+leave1` and `+misere` modifiers.
@@ -70,6 +74,14 @@ impl Game {
         Moves::new(&self.rule, self.min_target(), n)
     }
 
+    /// The rule of a take-and-break game; None for every other game.
+    pub fn take_break(&self) -> Option<&TakeBreak> {
+        match &self.rule {
+            Rule::TakeBreak(code) => Some(code),
+            _ => None,
+        }
+    }
+
     /// The step list of a subtraction game given element by element (not a window rule),
     /// restricted to steps below `n`; None for every other game.
     pub fn listed_steps(&self, n: u64) -> Option<Vec<u64>> {
@@ -86,6 +98,28 @@ impl Game {
             Rule::Subtraction(set) => set.finite_max(),
             _ => None,
         }
+    }
+
+    /// What proves a period of this game from a finite table: the window of a finite
+    /// subtraction set, or the Guy–Smith criterion of a finite take-and-break code; None for
+    /// every other game.
+    pub fn period_criterion(&self) -> Option<Criterion> {
+        if let Some(m) = self.finite_set_max() {
+            return Some(Criterion::Window {
+                window: m,
+                uniform_from: m + self.min_target(),
+            });
+        }
+        let code = self.take_break()?;
+        let last_removal = code.last_removal()?;
+        let unequal_splits = match code.unequal {
+            true => code.removals(TWO, last_removal + 1),
+            false => Vec::new(),
+        };
+        Some(Criterion::TakeBreak {
+            last_removal,
+            unequal_splits,
+        })
     }
 
     /// The period when a theorem gives every value (normal play; see

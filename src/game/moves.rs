@@ -1,8 +1,8 @@
 //! A game's moves compiled for positions below a bound: explicit step lists, divisor lists, or
 //! windows of consecutive positions for rules whose option sets grow with n.
 
-use super::Rule;
 use super::divisor::{DivisorRule, SmallestFactors};
+use super::{Rule, TakeBreak};
 
 /// The options of every position below a bound, in the form that suits the rule.
 #[derive(Debug, Clone)]
@@ -30,6 +30,8 @@ pub enum Moves {
         /// The smallest position a move may reach.
         min_target: u64,
     },
+    /// A take-and-break game: options of one heap, and splits into two ([`Moves::splits`]).
+    TakeBreak(TakeBreak),
 }
 
 /// Rules whose options form a window of positions.
@@ -119,10 +121,20 @@ impl Moves {
             },
             Rule::Half => window(WindowRule::Half),
             Rule::EvenIfNotAll => window(WindowRule::EvenIfNotAll),
+            Rule::TakeBreak(code) => Moves::TakeBreak(code.clone()),
         }
     }
 
-    /// Appends every option of `n` (n below the bound) to `out`.
+    /// Appends every option of `n` that splits it into two heaps (a, b), a ≤ b, to `out`: none
+    /// but for take-and-break games.
+    pub fn splits(&self, n: u64, out: &mut Vec<(u64, u64)>) {
+        if let Moves::TakeBreak(code) = self {
+            code.split_options(n, out);
+        }
+    }
+
+    /// Appends every option of `n` (n below the bound) that leaves one heap to `out` (the
+    /// splits of a take-and-break game are [`Moves::splits`]).
     pub fn options(&self, n: u64, out: &mut Vec<u64>) {
         match self {
             Moves::Steps { steps, min_target } => out.extend(
@@ -146,6 +158,7 @@ impl Moves {
                 factors.divisors(n, out);
                 rule.keep_options(n, out, start, *min_target);
             }
+            Moves::TakeBreak(code) => code.one_heap_options(n, out),
         }
     }
 }

@@ -1,6 +1,6 @@
-//! The spec grammar: `NAME[:ARGS][+leave1][+misere]`.
+//! The spec grammar: `NAME[:ARGS][+unequal][+leave1][+misere]`.
 
-use super::{DivisorRule, Game, Play, Rule, SubtractionSet};
+use super::{DivisorRule, Game, Play, Rule, SubtractionSet, TakeBreak};
 use crate::error::{Error, Result};
 use crate::number::NotASize;
 use std::io::Read;
@@ -9,9 +9,14 @@ use std::io::Read;
 pub fn parse(text: &str) -> Result<Game> {
     let spec = text.trim();
     let err = |reason: String| Error::spec(spec, reason);
-    let (mut base, mut leave1, mut misere) = (spec, false, false);
+    let (mut base, mut leave1, mut misere, mut unequal) = (spec, false, false, false);
     loop {
-        if let Some(rest) = base.strip_suffix("+leave1") {
+        if let Some(rest) = base.strip_suffix("+unequal") {
+            if unequal {
+                return Err(err("'+unequal' is given twice".into()));
+            }
+            (base, unequal) = (rest, true);
+        } else if let Some(rest) = base.strip_suffix("+leave1") {
             if leave1 {
                 return Err(err("'+leave1' is given twice".into()));
             }
@@ -31,12 +36,29 @@ pub fn parse(text: &str) -> Result<Game> {
     };
     if let Some(i) = base.find('+').filter(|_| name != "set-file") {
         return Err(err(format!(
-            "unknown modifier '{}' (modifiers are +leave1 and +misere)",
+            "unknown modifier '{}' (modifiers are +unequal, +leave1 and +misere)",
             &base[i..]
         )));
     }
-    let rule = parse_rule(name, args).map_err(err)?;
+    let mut rule = parse_rule(name, args).map_err(err)?;
     let mut canonical = canonical_base(name, &rule);
+    if let Rule::TakeBreak(code) = &mut rule {
+        for (given, modifier) in [(misere, "+misere"), (leave1, "+leave1")] {
+            if given {
+                return Err(err(format!(
+                    "'{modifier}' does not apply to take-and-break games: after a split the position has several heaps, so its value is not a one-heap table; leave it out"
+                )));
+            }
+        }
+        if unequal && !code.unequal {
+            code.unequal = true;
+            canonical.push_str("+unequal");
+        }
+    } else if unequal {
+        return Err(err(
+            "'+unequal' applies to take-and-break games (octal:CODE, kayles, dawsons-kayles, lasker), where it forbids splits into two equal heaps".into(),
+        ));
+    }
     if leave1 {
         canonical.push_str("+leave1");
     }
@@ -76,6 +98,11 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
         "to-divisor" => no_args(Rule::Divisor(DivisorRule::ToDivisor))?,
         "even-if-not-all" => no_args(Rule::EvenIfNotAll)?,
         "half" => no_args(Rule::Half)?,
+        "kayles" => no_args(Rule::TakeBreak(octal("0.77")))?,
+        "dawsons-kayles" => no_args(Rule::TakeBreak(octal("0.07")))?,
+        "lasker" => no_args(Rule::TakeBreak(TakeBreak::lasker()))?,
+        "grundys-game" => no_args(Rule::TakeBreak(octal("4.0").with_unequal()))?,
+        "octal" => Rule::TakeBreak(TakeBreak::parse_code(need("a code")?)?),
         "sub" => Rule::Subtraction(S::Finite(parse_set(need("a set of steps")?)?)),
         "allbut" => Rule::Subtraction(S::AllBut(parse_set(need("the excluded steps")?)?)),
         "bachet" => Rule::Subtraction(S::Bachet(parse_positive(need("k")?, "k")?)),
@@ -112,8 +139,14 @@ fn example(name: &str) -> &'static str {
         "sub" => "1,3,4",
         "allbut" => "2,3",
         "set-file" => "moves.txt",
+        "octal" => "0.77",
         _ => "3",
     }
+}
+
+/// The game of a code known to be valid.
+fn octal(code: &str) -> TakeBreak {
+    TakeBreak::parse_code(code).expect("a valid built-in code")
 }
 
 /// A positive integer argument named `what`.
@@ -204,6 +237,9 @@ fn canonical_base(name: &str, rule: &Rule) -> String {
         Rule::Subtraction(SubtractionSet::Bachet(k)) => format!("bachet:{k}"),
         Rule::Subtraction(SubtractionSet::Powers(k)) if name == "powers" => format!("powers:{k}"),
         Rule::Subtraction(SubtractionSet::File { path, .. }) => format!("set-file:{path}"),
+        Rule::TakeBreak(code) if name == "octal" => {
+            format!("octal:{}", code.code().unwrap_or_default())
+        }
         _ => name.to_string(),
     }
 }

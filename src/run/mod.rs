@@ -241,8 +241,7 @@ pub fn report_of_file(
     match loaded.contents {
         Contents::Values(values) => {
             let period = game.and_then(|g| {
-                let m = g.finite_set_max()?;
-                period::find_by(values.len(), |x| values.get(x), m, m + g.min_target())
+                period::find_by(values.len(), |x| values.get(x), &g.period_criterion()?)
             });
             let table = Table {
                 kind: loaded.kind,

@@ -246,6 +246,12 @@ impl PackedValues {
         self.clear_past_end();
     }
 
+    /// Keeps only the first `len` values (no more than now); the storage stays as it is.
+    pub fn truncate(&mut self, len: u64) {
+        self.n = self.n.min(len);
+        self.clear_past_end();
+    }
+
     /// Zeroes the bits after the last position, which every table keeps zero (for engines
     /// that write whole words).
     pub fn clear_past_end(&mut self) {

@@ -1,0 +1,541 @@
+//! One block of consecutive positions [b, b + len): the option values each position gets from
+//! splits whose heaps both lie below b, in parallel, then position by position in order the
+//! options that reach into the block, the mex, and the scan of every split when the mex is
+//! still a rare value.
+//!
+//! A position's option values are a bitset (`room` bits: one past the largest value, which
+//! stays clear). The loops over one kind of split run over a chunk of consecutive positions
+//! innermost: their partners are consecutive table entries, and consecutive marks go to
+//! different positions' bitsets, so no mark waits for the one before; the chunk's bitsets stay
+//! in the first-level cache (bytes a value instead were 1.7 times slower: the table streaming
+//! through evicted them).
+
+use crate::game::{ONE, TWO, TakeBreak, WHOLE};
+use crate::sparse_space::is_rare;
+use rayon::prelude::*;
+use std::ops::BitXor;
+
+/// A table value as stored: u8, u16 or u32.
+pub trait Value:
+    Copy + Send + Sync + Into<u32> + TryFrom<u32> + BitXor<Output = Self> + PartialEq + bytemuck::Pod
+{
+}
+impl<T> Value for T where
+    T: Copy
+        + Send
+        + Sync
+        + Into<u32>
+        + TryFrom<u32>
+        + BitXor<Output = T>
+        + PartialEq
+        + bytemuck::Pod
+{
+}
+
+/// How the split options are searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Every split: O(n) a position.
+    Full,
+    /// Sparse space with this mask: the splits with a rare heap, then the splits of two
+    /// common heaps only until every rare value below the mex is excluded.
+    Sparse(u32),
+}
+
+/// The moves of a finite code, by kind.
+#[derive(Debug, Clone)]
+pub struct Moves {
+    /// Removals that may leave two heaps, ascending.
+    pub splits: Vec<u64>,
+    /// Removals j ≥ 1 that may leave one heap (from heaps larger than j).
+    pub singles: Vec<u64>,
+    /// Removals j ≥ 1 allowed when they take the whole heap.
+    pub wholes: Vec<u64>,
+    /// Splits must leave two different heaps.
+    pub unequal: bool,
+}
+
+impl Moves {
+    /// The moves of a finite code whose largest removal is `last_removal`.
+    pub fn of(code: &TakeBreak, last_removal: u64) -> Moves {
+        let bound = last_removal + 1;
+        let positive = |bit| {
+            let mut js = code.removals(bit, bound);
+            js.retain(|&j| j > 0);
+            js
+        };
+        Moves {
+            splits: code.removals(TWO, bound),
+            singles: positive(ONE),
+            wholes: positive(WHOLE),
+            unequal: code.unequal,
+        }
+    }
+
+    /// True when the split (a, s − a) is forbidden (`+unequal` and a = s − a).
+    #[inline]
+    fn forbids(&self, a: u64, s: u64) -> bool {
+        self.unequal && 2 * a == s
+    }
+}
+
+/// What a block computation reads besides the table.
+pub struct Context<'a> {
+    /// The game's moves.
+    pub moves: &'a Moves,
+    /// How splits are searched.
+    pub mode: Mode,
+    /// Rare positions below the block (x ≥ 1), ascending, with their values.
+    pub rare: &'a [(u64, u32)],
+    /// A power of two above every value below the block (at least 64).
+    pub bound: u32,
+}
+
+/// Positions a parallel task computes with one [`Witnesses`].
+const CHUNK: usize = 64;
+
+/// The values of positions b.. (at most `len` of them), given the final values below b in
+/// `table`. The block ends early after the first value of at least `ctx.bound`, whose
+/// successors' options need more room.
+pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u32> {
+    let room = ctx.bound as usize / 64 + 1;
+    let region = Region::of(table, b, ctx.moves);
+    let mut seen = vec![0u64; len as usize * room];
+    seen.par_chunks_mut(room * CHUNK)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            let x0 = b + (c * CHUNK) as u64;
+            let count = (chunk.len() / room) as u64;
+            let Mode::Sparse(mask) = ctx.mode else {
+                for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
+                    all_known_splits(table, b, x0 + i as u64, ctx.moves, marks);
+                }
+                return;
+            };
+            let mut marks = Marks {
+                words: chunk,
+                room,
+                x0,
+            };
+            marks.rare_splits(table, b, x0..x0 + count, ctx);
+            marks.small_splits(table, b, x0..x0 + count, ctx.moves);
+            let mut witnesses = Witnesses::new(room * 64);
+            let at = |q: u64| -> u32 { table[q as usize].into() };
+            for (i, marks) in marks.words.chunks_exact_mut(room).enumerate() {
+                let mut search = Search {
+                    table,
+                    region: region.as_ref(),
+                    witnesses: &mut witnesses,
+                };
+                search.cover(at, b, x0 + i as u64, ctx.moves, mask, marks);
+            }
+        });
+    let mut out: Vec<u32> = Vec::with_capacity(len as usize);
+    let mut found_rare: Vec<(u64, u32)> = Vec::new();
+    let mut witnesses = Witnesses::new(room * 64);
+    for (i, marks) in seen.chunks_exact_mut(room).enumerate() {
+        let x = b + i as u64;
+        let search = Search {
+            table,
+            region: region.as_ref(),
+            witnesses: &mut witnesses,
+        };
+        let block = Block {
+            table,
+            b,
+            out: &out,
+            found_rare: &found_rare,
+        };
+        let value = block.value(x, ctx, marks, search);
+        out.push(value);
+        if let Mode::Sparse(mask) = ctx.mode
+            && x > 0
+            && is_rare(value, mask)
+        {
+            found_rare.push((x, value));
+        }
+        if value >= ctx.bound {
+            break;
+        }
+    }
+    out
+}
+
+/// Marks value v in a bitset.
+#[inline]
+fn mark(marks: &mut [u64], v: u32) {
+    marks[(v / 64) as usize] |= 1 << (v % 64);
+}
+
+/// The smallest value from `from` on that the bitset `marks` lacks (at most the number of its
+/// bits less one: values stay below the last word's top).
+#[inline]
+fn mex_from(marks: &[u64], from: u32) -> u32 {
+    let last = marks.len() * 64 - 1;
+    let from = (from as usize).min(last);
+    let mut w = from / 64;
+    let mut word = !marks[w] & (u64::MAX << (from % 64));
+    while word == 0 && w + 1 < marks.len() {
+        w += 1;
+        word = !marks[w];
+    }
+    if word == 0 {
+        return last as u32;
+    }
+    (w * 64) as u32 + word.trailing_zeros()
+}
+
+/// Marks the values of every split of x whose heaps both lie below b (full mode).
+fn all_known_splits<V: Value>(table: &[V], b: u64, x: u64, moves: &Moves, marks: &mut [u64]) {
+    let at = |q: u64| -> u32 { table[q as usize].into() };
+    for &j in &moves.splits {
+        if x < j + 2 {
+            break;
+        }
+        let s = x - j;
+        // The partner s − a lies below b when a > s − b.
+        for a in (s.saturating_sub(b) + 1).max(1)..=s / 2 {
+            if !moves.forbids(a, s) {
+                mark(marks, at(a) ^ at(s - a));
+            }
+        }
+    }
+}
+
+/// The marks of consecutive positions from `x0`, `room` bytes each. Loops over one split
+/// kind run over the positions innermost, so that the partners they read are consecutive
+/// table entries: one cache line serves 64 positions.
+struct Marks<'a> {
+    words: &'a mut [u64],
+    room: usize,
+    x0: u64,
+}
+
+impl Marks<'_> {
+    /// Marks, for the positions `xs`, the values of the splits with a rare heap r whose
+    /// partner lies below b.
+    fn rare_splits<V: Value>(
+        &mut self,
+        table: &[V],
+        b: u64,
+        xs: std::ops::Range<u64>,
+        ctx: &Context,
+    ) {
+        for &j in &ctx.moves.splits {
+            for &(r, rv) in ctx.rare {
+                // r < s = x − j, and the partner x − j − r below b.
+                let from = xs.start.max(r + j + 1);
+                let to = xs.end.min(b + j + r);
+                // Under +unequal the split (r, r) of x = 2r + j is not a move.
+                let equal = 2 * r + j;
+                if ctx.moves.unequal && (from..to).contains(&equal) {
+                    self.mark_shifted(table, from..equal, j + r, rv);
+                    self.mark_shifted(table, equal + 1..to, j + r, rv);
+                } else {
+                    self.mark_shifted(table, from..to, j + r, rv);
+                }
+            }
+        }
+    }
+
+    /// Marks value `with` XOR g(x − `shift`) at every position x of `xs`.
+    #[inline]
+    fn mark_shifted<V: Value>(
+        &mut self,
+        table: &[V],
+        xs: std::ops::Range<u64>,
+        shift: u64,
+        with: u32,
+    ) {
+        if xs.is_empty() {
+            return;
+        }
+        let rows = self
+            .words
+            .chunks_exact_mut(self.room)
+            .skip((xs.start - self.x0) as usize);
+        let partners = &table[(xs.start - shift) as usize..(xs.end - shift) as usize];
+        for (row, &t) in rows.zip(partners) {
+            mark(row, with ^ t.into());
+        }
+    }
+
+    /// Marks, for the positions `xs`, the values of the splits by the first splitting removal
+    /// j whose small heap is one of the [`SCANNED_FIRST`] smallest that leave every partner
+    /// below b.
+    fn small_splits<V: Value>(
+        &mut self,
+        table: &[V],
+        b: u64,
+        xs: std::ops::Range<u64>,
+        moves: &Moves,
+    ) {
+        let Some(&j) = moves.splits.first() else {
+            return;
+        };
+        if xs.start < j + 2 {
+            return;
+        }
+        let first = (xs.end - 1 - j).saturating_sub(b) + 1;
+        // Small heaps below their partner at every position.
+        let end = (first + SCANNED_FIRST).min((xs.start - j).div_ceil(2));
+        for a in first.max(1)..end {
+            let va: u32 = table[a as usize].into();
+            self.mark_shifted(table, xs.clone(), j + a, va);
+        }
+    }
+}
+
+/// The values of a block known so far, with the table below it.
+struct Block<'a, V> {
+    table: &'a [V],
+    b: u64,
+    out: &'a [u32],
+    found_rare: &'a [(u64, u32)],
+}
+
+impl<V: Value> Block<'_, V> {
+    /// The value of position q (below the last one computed).
+    #[inline]
+    fn get(&self, q: u64) -> u32 {
+        if q < self.b {
+            self.table[q as usize].into()
+        } else {
+            self.out[(q - self.b) as usize]
+        }
+    }
+
+    /// The value of x, from the marks of [`known_splits`] and [`Search::cover`], the options
+    /// that reach into the block and the one-heap options; in sparse mode, if the mex is a
+    /// rare value, from a scan of every split.
+    fn value(&self, x: u64, ctx: &Context, marks: &mut [u64], mut search: Search<V>) -> u32 {
+        let get = |q| self.get(q);
+        let moves = ctx.moves;
+        if moves.wholes.contains(&x) {
+            mark(marks, 0);
+        }
+        for &j in moves.singles.iter().take_while(|&&j| j < x) {
+            mark(marks, get(x - j));
+        }
+        for &j in &moves.splits {
+            if x < j + 2 {
+                break;
+            }
+            let s = x - j;
+            let above = s.saturating_sub(self.b);
+            match ctx.mode {
+                Mode::Sparse(_) => {
+                    let within = ctx.rare.iter().take_while(|&&(r, _)| r <= above);
+                    let found = self.found_rare.iter().take_while(|&&(r, _)| r < s);
+                    for &(r, rv) in within.chain(found) {
+                        if r < s && !moves.forbids(r, s) {
+                            mark(marks, rv ^ get(s - r));
+                        }
+                    }
+                }
+                Mode::Full => {
+                    for a in 1..=above.min(s / 2) {
+                        if !moves.forbids(a, s) {
+                            mark(marks, get(a) ^ get(s - a));
+                        }
+                    }
+                }
+            }
+        }
+        let mex = mex_from(marks, 0);
+        let Mode::Sparse(mask) = ctx.mode else {
+            return mex;
+        };
+        if !is_rare(mex, mask) {
+            return mex;
+        }
+        search.cover(get, x, x, moves, mask, marks);
+        let mut mex = mex_from(marks, 0);
+        if !is_rare(mex, mask) {
+            return mex;
+        }
+        // Only splits of two common heaps can exclude a rare mex: scan every split, from the
+        // middle out, until the mex is common or none is left.
+        for &j in &moves.splits {
+            if x < j + 2 {
+                break;
+            }
+            let s = x - j;
+            for a in (1..=s / 2).rev() {
+                if !moves.forbids(a, s) {
+                    let v = get(a) ^ get(s - a);
+                    mark(marks, v);
+                    if v == mex {
+                        mex = mex_from(marks, mex);
+                        if !is_rare(mex, mask) {
+                            return mex;
+                        }
+                    }
+                }
+            }
+        }
+        mex
+    }
+}
+
+/// Splits around the middle of the heap, and splits with the smallest heaps allowed, whose
+/// values are marked before the rare values still missing are searched one by one.
+const SCANNED_FIRST: u64 = 256;
+/// Splits searched for each missing rare value outside the [`Region`].
+const SEARCHED: u64 = 1 << 16;
+
+/// Where [`Search::cover`] searches and what it remembers.
+struct Search<'a, V> {
+    table: &'a [V],
+    region: Option<&'a Region<V>>,
+    witnesses: &'a mut Witnesses,
+}
+
+impl<V: Value> Search<'_, V> {
+    /// Marks rare values that splits of x into two heaps below `below` exclude, for the first
+    /// removal that splits: every rare value below the second common value `marks` lacks
+    /// (the mex, unless options inside the block add more). The splits around the middle and
+    /// those with the smallest heaps come first, marking whatever values they have; then each
+    /// rare value still missing is looked for alone: at the remembered [`Witnesses`], then in
+    /// the [`Region`], which needs one comparison a split.
+    fn cover(
+        &mut self,
+        at: impl Fn(u64) -> u32,
+        below: u64,
+        x: u64,
+        moves: &Moves,
+        mask: u32,
+        marks: &mut [u64],
+    ) {
+        let Some(&j) = moves.splits.first() else {
+            return;
+        };
+        if x < j + 2 {
+            return;
+        }
+        let s = x - j;
+        // Splits (a, s − a) with 1 ≤ a ≤ s / 2 and s − a < below.
+        let lo = (s.saturating_sub(below) + 1).max(1);
+        let hi = s / 2;
+        if lo > hi {
+            return;
+        }
+        // Values reach no further than `bound`, the last mark, which stays unmarked.
+        let bound = (marks.len() * 64) as u32 - 1;
+        let first_common = |marks: &[u64], from: u32| {
+            let mut v = mex_from(marks, from);
+            while v < bound && is_rare(v, mask) {
+                v = mex_from(marks, v + 1);
+            }
+            v
+        };
+        let limit = first_common(marks, first_common(marks, 0) + 1);
+        let searched = lo..(lo + SEARCHED).min(hi + 1);
+        let valid = |a: u64| lo <= a && a <= hi && !moves.forbids(a, s);
+        let mut v = mex_from(marks, 0);
+        while v < limit {
+            if is_rare(v, mask) {
+                let remembered = self.witnesses.heaps[v as usize]
+                    .iter()
+                    .any(|&q| q < s && valid(s - q) && at(s - q) ^ at(q) == v);
+                let found = remembered
+                    || match self.region {
+                        Some(region) => region.find(self.table, s, v),
+                        None => searched
+                            .clone()
+                            .find(|&a| !moves.forbids(a, s) && at(a) ^ at(s - a) == v),
+                    }
+                    .map(|a| self.witnesses.put(v, s - a))
+                    .is_some();
+                if found {
+                    mark(marks, v);
+                }
+            }
+            v = mex_from(marks, v + 1);
+        }
+    }
+}
+
+/// The first small heap of the region searched one value at a time: past every position of
+/// a block, so that the partner s − a of a split lies below the block.
+const REGION_FIRST: u64 = super::BLOCK + 1;
+/// Splits (a, s − a) with a small heap a in [REGION_FIRST, REGION_FIRST + REGION_LEN): the
+/// values of the small heaps in reverse, so that a search compares two slices running the same
+/// way, which the compiler vectorises.
+struct Region<V> {
+    reversed: Vec<V>,
+}
+
+/// The most small heaps of a [`Region`].
+const REGION_MOST: usize = 1 << 15;
+
+impl<V: Value> Region<V> {
+    /// The region of a block starting at b, when every split of the block's positions by the
+    /// first splitting removal has its small heap in it, below its partner.
+    fn of(table: &[V], b: u64, moves: &Moves) -> Option<Region<V>> {
+        let j = *moves.splits.first()?;
+        // Every small heap a < end must stay below half of every s ≥ b − j.
+        let room =
+            ((b.saturating_sub(j) / 2).saturating_sub(REGION_FIRST) as usize).min(REGION_MOST);
+        let len = room / LANES * LANES;
+        let end = REGION_FIRST as usize + len;
+        (len > 0).then(|| Region {
+            reversed: table[REGION_FIRST as usize..end]
+                .iter()
+                .rev()
+                .copied()
+                .collect(),
+        })
+    }
+
+    /// The small heap a of a split (a, s − a) of value v, if the region has one.
+    fn find(&self, table: &[V], s: u64, v: u32) -> Option<u64> {
+        let v = V::try_from(v).ok()?;
+        // reversed[i] is heap end − 1 − i, whose partner is s − end + 1 + i.
+        let len = self.reversed.len();
+        let end = REGION_FIRST + len as u64;
+        let first = (s + 1 - end) as usize;
+        let partners = &table[first..first + len];
+        let chunks = partners
+            .chunks_exact(LANES)
+            .zip(self.reversed.chunks_exact(LANES));
+        for (c, (p, r)) in chunks.enumerate() {
+            if p.iter()
+                .zip(r)
+                .fold(false, |hit, (&x, &y)| hit | (x ^ y == v))
+            {
+                let i = c * LANES + p.iter().zip(r).position(|(&x, &y)| x ^ y == v)?;
+                return Some(end - 1 - i as u64);
+            }
+        }
+        None
+    }
+}
+
+/// Splits a [`Region`] compares at once.
+const LANES: usize = 64;
+
+/// Witnesses remembered a value.
+const REMEMBERED: usize = 4;
+
+/// The larger heaps q of the last splits (s − q, q) found to have each rare value. Values of
+/// nearby small heaps often repeat with a short shift (Grundy's game nearly repeats with shift
+/// 3), so for a later s the split (s − q, q) often has the same value: one comparison instead
+/// of a search.
+struct Witnesses {
+    heaps: Vec<[u64; REMEMBERED]>,
+}
+
+impl Witnesses {
+    fn new(room: usize) -> Witnesses {
+        Witnesses {
+            heaps: vec![[u64::MAX; REMEMBERED]; room],
+        }
+    }
+
+    fn put(&mut self, v: u32, q: u64) {
+        let slot = &mut self.heaps[v as usize];
+        slot.rotate_right(1);
+        slot[0] = q;
+    }
+}

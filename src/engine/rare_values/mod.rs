@@ -1,0 +1,267 @@
+//! The `rare-values` engine: take-and-break games of a finite code (octal games, Kayles,
+//! Grundy's game) by sparse space, on a packed table (8 to 32 bits a value, widened as values
+//! grow) that is resumable and memory-mapped like the other long runs.
+//!
+//! Values come block by block (`block.rs`). While the values show no sparse space the engine
+//! searches every split: O(n) a position, O(n²) in all, both cores. From 4,096 positions on,
+//! and again whenever the table has doubled or the rare positions have more than doubled, the
+//! value histogram chooses the mask with the fewest rare positions ([`crate::sparse_space`]);
+//! when rare positions are at most an eighth of all, a position then costs O(R) for the
+//! splits with a rare heap (R rare positions) plus a scan of all splits only while the mex is a
+//! rare value (nearly only at the rare positions themselves): O(N·R) in all.
+//!
+//! For finite codes the Guy–Smith criterion ([`crate::period`]) is tried at lengths growing
+//! by a quarter; once a period is proven the rest of the table is copied word by word.
+
+mod block;
+
+use super::resumable::{self, Outcome, Storage, Width};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::period::{self, Criterion, Period};
+use crate::progress::Progress;
+use crate::sparse_space::{best_split, is_rare};
+use crate::table::packed::PackedValues;
+use crate::table::{Table, ValueKind};
+use block::{Context, Mode, Moves, Value};
+use std::ops::ControlFlow;
+
+/// Bits a value the storage has room for.
+const WIDEST: u32 = 32;
+/// Bits a value of a new table.
+const FIRST_BITS: u32 = 8;
+/// Where the first choice of a mask is made.
+const FIRST_REVISION: u64 = 4096;
+/// Where the first period check is made.
+const FIRST_CHECK: u64 = 1024;
+/// Positions of a block. The options that reach into the block are searched in order, one
+/// position after another (for a rare heap r ≤ 256 or so); a short block keeps that part
+/// small against the part in parallel.
+pub const BLOCK: u64 = 256;
+
+/// The values of the take-and-break game `game` (a finite code) below `n`, kept and resumed as
+/// `storage` says. With `until_period`, the table ends at the shortest length that proves the
+/// game's period, when one is proven below `n`.
+pub fn compute(
+    game: &Game,
+    n: u64,
+    until_period: bool,
+    storage: Storage,
+    progress: &Progress,
+) -> Result<Table> {
+    let finite = match (game.take_break(), game.period_criterion()) {
+        (Some(code), Some(criterion @ Criterion::TakeBreak { last_removal, .. })) => {
+            Some((Moves::of(code, last_removal), criterion))
+        }
+        _ => None,
+    };
+    let Some((moves, criterion)) = finite else {
+        return Err(Error::Input(format!(
+            "the rare-values engine computes take-and-break games of a finite code, not '{}'",
+            game.spec
+        )));
+    };
+    if storage.work_file.is_none() {
+        super::check_in_memory_size(n)?;
+    }
+    let width = Width {
+        start: FIRST_BITS,
+        widest: WIDEST,
+    };
+    let (words, start) = resumable::open(game, n, width, storage)?;
+    let mut values = PackedValues::from_words(n, start.bits, words);
+    let mut sieve: Option<Sieve> = None;
+    let mut period = None;
+    resumable::drive(
+        game,
+        n,
+        WIDEST,
+        storage,
+        &mut values,
+        start.done,
+        |values, done, stop| {
+            let sieve = sieve.get_or_insert_with(|| Sieve::resume(&moves, values, done));
+            let outcome = sieve.advance(values, done, &criterion, &mut |at| {
+                progress.set(at);
+                stop(at)
+            })?;
+            if let Advance::Periodic(p) = outcome {
+                values.extend_periodically(sieve.done, p);
+                period = Some(p);
+                return Ok(Outcome::Completed);
+            }
+            Ok(match outcome {
+                Advance::Stopped(at) => Outcome::Stopped { at },
+                _ => Outcome::Completed,
+            })
+        },
+    )?;
+    progress.set(n);
+    // A run resumed from a complete table, or one whose last check came before n, proves its
+    // period from the whole table.
+    let period = period.or_else(|| period::find_by(n, |x| values.get(x), &criterion));
+    if let (true, Some(p)) = (until_period, period) {
+        values.truncate(criterion.proof_length(p));
+    }
+    Ok(Table {
+        kind: ValueKind::Grundy,
+        values,
+        period,
+    })
+}
+
+/// How a stretch of the run ended.
+enum Advance {
+    /// Every position is final.
+    Completed,
+    /// Asked to stop; positions below this are final.
+    Stopped(u64),
+    /// A period is proven from the positions below `Sieve::done`.
+    Periodic(Period),
+}
+
+/// The state of a run besides its table: the histogram, the mask and the rare positions.
+struct Sieve<'m> {
+    moves: &'m Moves,
+    /// Positions below this are final.
+    done: u64,
+    /// `counts[v]`: positions of value v below `done`.
+    counts: Vec<u64>,
+    mode: Mode,
+    /// Rare positions (x ≥ 1) below `done`, ascending, with their values.
+    rare: Vec<(u64, u32)>,
+    /// Where the mask is chosen again.
+    next_revision: u64,
+    /// Rare positions at the last choice.
+    rare_at_revision: usize,
+    /// Where a period is looked for next.
+    next_check: u64,
+}
+
+impl<'m> Sieve<'m> {
+    /// The state of a table whose positions below `done` are final.
+    fn resume(moves: &'m Moves, values: &PackedValues, done: u64) -> Sieve<'m> {
+        let mut counts = Vec::new();
+        values.each(0, done, |v| count(&mut counts, v));
+        let mut sieve = Sieve {
+            moves,
+            done,
+            counts,
+            mode: Mode::Full,
+            rare: Vec::new(),
+            next_revision: FIRST_REVISION,
+            rare_at_revision: 0,
+            next_check: FIRST_CHECK,
+        };
+        while sieve.next_check <= done {
+            sieve.next_check += sieve.next_check / 4;
+        }
+        if done >= FIRST_REVISION {
+            sieve.revise(values);
+        }
+        sieve
+    }
+
+    /// Chooses the mask from the histogram, and the rare positions under it.
+    fn revise(&mut self, values: &PackedValues) {
+        self.mode = match best_split(&self.counts) {
+            Some(split) if split.rare * 8 <= self.done => Mode::Sparse(split.mask),
+            _ => Mode::Full,
+        };
+        self.rare.clear();
+        if let Mode::Sparse(mask) = self.mode {
+            let mut x = 0;
+            values.each(0, self.done, |v| {
+                if x > 0 && is_rare(v, mask) {
+                    self.rare.push((x, v));
+                }
+                x += 1;
+            });
+        }
+        self.rare_at_revision = self.rare.len();
+        self.next_revision = 2 * self.done.max(FIRST_REVISION);
+    }
+
+    /// Computes blocks from `done` until the table is complete, a period is proven, or `stop`
+    /// breaks.
+    fn advance(
+        &mut self,
+        values: &mut PackedValues,
+        done: u64,
+        criterion: &Criterion,
+        stop: &mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Result<Advance> {
+        debug_assert_eq!(done, self.done);
+        let n = values.len();
+        while self.done < n {
+            if self.done >= self.next_check {
+                let len = self.done;
+                if let Some(p) = period::find_by(len, |x| values.get(x), criterion) {
+                    return Ok(Advance::Periodic(p));
+                }
+                self.next_check += self.next_check / 4;
+            }
+            let sparse_grew = matches!(self.mode, Mode::Sparse(_))
+                && self.rare.len() > 2 * self.rare_at_revision + 1024;
+            if self.done >= self.next_revision || sparse_grew {
+                self.revise(values);
+            }
+            let out = self.block(values);
+            let largest = out.iter().copied().max().unwrap_or(0);
+            if largest > values.capacity() {
+                resumable::widen(values, PackedValues::bits_for(largest), self.done)?;
+            }
+            for &v in &out {
+                let x = self.done;
+                values.set(x, v);
+                count(&mut self.counts, v);
+                if let Mode::Sparse(mask) = self.mode
+                    && x > 0
+                    && is_rare(v, mask)
+                {
+                    self.rare.push((x, v));
+                }
+                self.done += 1;
+            }
+            if self.done < n && stop(self.done).is_break() {
+                return Ok(Advance::Stopped(self.done));
+            }
+        }
+        Ok(Advance::Completed)
+    }
+
+    /// The values of the next block.
+    fn block(&self, values: &PackedValues) -> Vec<u32> {
+        let largest = self.counts.len().saturating_sub(1) as u32;
+        let bound = (largest + 1).next_power_of_two().max(64);
+        let len = BLOCK.min(values.len() - self.done);
+        let ctx = Context {
+            moves: self.moves,
+            mode: self.mode,
+            rare: &self.rare,
+            bound,
+        };
+        let b = self.done;
+        match values.bits() {
+            8 => block::compute(typed::<u8>(values), b, len, &ctx),
+            16 => block::compute(typed::<u16>(values), b, len, &ctx),
+            _ => block::compute(typed::<u32>(values), b, len, &ctx),
+        }
+    }
+}
+
+/// The table as a slice of its stored type.
+fn typed<V: Value>(values: &PackedValues) -> &[V] {
+    values
+        .as_slice::<V>()
+        .expect("tables of the rare-values engine are 8, 16 or 32 bits wide")
+}
+
+/// Counts one more position of value `v`.
+fn count(counts: &mut Vec<u64>, v: u32) {
+    let v = v as usize;
+    if counts.len() <= v {
+        counts.resize(v + 1, 0);
+    }
+    counts[v] += 1;
+}

@@ -1,0 +1,216 @@
+//! Take-and-break games: a move removes j objects from one heap and may leave what is left as
+//! one heap or split it into two non-empty heaps, as an octal code `0.d1d2…` or `4.d1d2…` says
+//! (Guy and Smith), with the `+unequal` variant where a split must leave two different heaps.
+
+/// Bit of a code digit: j may be removed when it is the whole heap.
+pub const WHOLE: u8 = 1;
+/// Bit of a code digit: j may be removed from a larger heap, leaving one heap.
+pub const ONE: u8 = 2;
+/// Bit of a code digit: j may be removed and the rest split into two non-empty heaps.
+pub const TWO: u8 = 4;
+
+/// The most digits a code may have after the point.
+pub const MAX_DIGITS: usize = 64;
+
+/// The rule of a take-and-break game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TakeBreak {
+    /// Digit j (j = 0, 1, …): a sum of [`WHOLE`], [`ONE`] and [`TWO`]; digit 0 is 0 or [`TWO`]
+    /// (a split without removing anything). No trailing zero digits past digit 0.
+    digits: Vec<u8>,
+    /// The digit of every j past the listed ones: 0 for an octal code, 3 for Lasker's Nim
+    /// (remove any number).
+    rest: u8,
+    /// A split must leave two heaps of different sizes.
+    pub unequal: bool,
+}
+
+impl TakeBreak {
+    /// The game of an octal code such as `0.77`, `.07` or `4.0` (digits 0–7 after the point;
+    /// 0 or 4 before it), canonical without trailing zeros.
+    pub fn parse_code(code: &str) -> Result<TakeBreak, String> {
+        let code = code.trim();
+        let (lead, tail) = code.split_once('.').ok_or_else(|| {
+            format!("'{code}' is not an octal code: write it as 0.d1d2... or 4.d1d2..., e.g. 0.77")
+        })?;
+        let first = match lead {
+            "" | "0" => 0,
+            "4" => TWO,
+            other => {
+                return Err(format!(
+                    "the digit before the point is '{other}'; it must be 0, or 4 for a split without removing anything"
+                ));
+            }
+        };
+        let mut digits = vec![first];
+        for c in tail.chars() {
+            match c.to_digit(8) {
+                Some(d) => digits.push(d as u8),
+                None => {
+                    return Err(format!(
+                        "'{c}' in '{code}' is not an octal digit (each digit is 0 to 7: 1 whole heap, 2 leave one heap, 4 leave two)"
+                    ));
+                }
+            }
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        if digits.len() > MAX_DIGITS + 1 {
+            return Err(format!(
+                "the code has {} digits after the point; at most {MAX_DIGITS} are supported",
+                digits.len() - 1
+            ));
+        }
+        if digits == [0] {
+            return Err(format!(
+                "the code '{code}' allows no move (every digit is 0); give a non-zero digit"
+            ));
+        }
+        Ok(TakeBreak {
+            digits,
+            rest: 0,
+            unequal: false,
+        })
+    }
+
+    /// Lasker's Nim: remove any number of objects from a heap, or split it into two non-empty
+    /// heaps (`4.333…`).
+    pub fn lasker() -> TakeBreak {
+        TakeBreak {
+            digits: vec![TWO],
+            rest: WHOLE | ONE,
+            unequal: false,
+        }
+    }
+
+    /// The same code with the `+unequal` rule: splits into two equal heaps are forbidden.
+    pub fn with_unequal(self) -> TakeBreak {
+        TakeBreak {
+            unequal: true,
+            ..self
+        }
+    }
+
+    /// The digit of j.
+    #[inline]
+    pub fn digit(&self, j: u64) -> u8 {
+        self.digits.get(j as usize).copied().unwrap_or(self.rest)
+    }
+
+    /// The code as written after `octal:`, e.g. `0.77` (None for Lasker's Nim, whose code is
+    /// infinite).
+    pub fn code(&self) -> Option<String> {
+        if self.rest != 0 {
+            return None;
+        }
+        let lead = if self.digits[0] == TWO { '4' } else { '0' };
+        let tail: String = match self.digits.len() {
+            1 => "0".into(),
+            _ => self.digits[1..]
+                .iter()
+                .map(|d| (b'0' + d) as char)
+                .collect(),
+        };
+        Some(format!("{lead}.{tail}"))
+    }
+
+    /// The largest number of objects a move removes, for a finite code (None for Lasker's Nim).
+    pub fn last_removal(&self) -> Option<u64> {
+        (self.rest == 0).then(|| self.digits.len() as u64 - 1)
+    }
+
+    /// True for Lasker's Nim itself (no `+unequal`), whose values a theorem gives.
+    pub fn is_lasker(&self) -> bool {
+        *self == TakeBreak::lasker()
+    }
+
+    /// The j below `bound` whose digit has `bit`, ascending.
+    pub fn removals(&self, bit: u8, bound: u64) -> Vec<u64> {
+        let listed = (self.digits.len() as u64).min(bound);
+        let mut out: Vec<u64> = (0..listed).filter(|&j| self.digit(j) & bit != 0).collect();
+        if self.rest & bit != 0 {
+            out.extend(listed..bound);
+        }
+        out
+    }
+
+    /// The heaps a move from n may leave as one heap (0 when the move removes the whole heap),
+    /// ascending, appended to `out`.
+    pub fn one_heap_options(&self, n: u64, out: &mut Vec<u64>) {
+        let start = out.len();
+        if self.digit(n) & WHOLE != 0 && n > 0 {
+            out.push(0);
+        }
+        let listed = (self.digits.len() as u64).min(n);
+        let mut from = |j: u64| {
+            if self.digit(j) & ONE != 0 && j > 0 {
+                out.push(n - j);
+            }
+        };
+        (0..listed).for_each(&mut from);
+        if self.rest & ONE != 0 {
+            (listed.max(1)..n).for_each(from);
+        }
+        out[start..].sort_unstable();
+    }
+
+    /// The splits a move from n may leave, as pairs (a, b) with 1 ≤ a ≤ b (a < b under
+    /// `+unequal`), by increasing removal then increasing a, appended to `out`.
+    pub fn split_options(&self, n: u64, out: &mut Vec<(u64, u64)>) {
+        for j in self.removals(TWO, n.saturating_sub(1)) {
+            let rest = n - j;
+            for a in 1..=rest / 2 {
+                if !(self.unequal && 2 * a == rest) {
+                    out.push((a, rest - a));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_parse_to_canonical_digits() {
+        let k = TakeBreak::parse_code(".770").unwrap();
+        assert_eq!(k.code().as_deref(), Some("0.77"));
+        assert_eq!(k.last_removal(), Some(2));
+        assert_eq!(
+            TakeBreak::parse_code("4.").unwrap().code().as_deref(),
+            Some("4.0")
+        );
+        assert_eq!(TakeBreak::lasker().code(), None);
+        for (bad, want) in [
+            ("77", "not an octal code"),
+            ("0.78", "not an octal digit"),
+            ("2.7", "must be 0, or 4"),
+            ("0.000", "allows no move"),
+        ] {
+            let msg = TakeBreak::parse_code(bad).unwrap_err();
+            assert!(msg.contains(want), "{bad}: {msg}");
+        }
+    }
+
+    #[test]
+    fn options_follow_the_digits() {
+        // 0.77 (Kayles): remove 1 or 2, leaving zero, one or two heaps.
+        let kayles = TakeBreak::parse_code("0.77").unwrap();
+        let mut one = Vec::new();
+        kayles.one_heap_options(2, &mut one);
+        assert_eq!(one, [0, 1]);
+        let mut two = Vec::new();
+        kayles.split_options(5, &mut two);
+        assert_eq!(two, [(1, 3), (2, 2), (1, 2)]);
+        let unequal = TakeBreak::parse_code("4.0").unwrap().with_unequal();
+        two.clear();
+        unequal.split_options(6, &mut two);
+        assert_eq!(two, [(1, 5), (2, 4)]);
+        // Lasker's Nim: any removal, and splits without removal.
+        one.clear();
+        TakeBreak::lasker().one_heap_options(3, &mut one);
+        assert_eq!(one, [0, 1, 2]);
+    }
+}

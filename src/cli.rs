@@ -698,7 +698,15 @@ fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {
     } else {
         println!("winning moves:");
         for m in &e.winning_moves {
-            println!("  heap {}: {} -> {}", m.heap, m.from, m.to);
+            match m.split {
+                Some([a, b]) => println!(
+                    "  heap {}: {} -> {a} + {b} (remove {}, split the rest)",
+                    m.heap,
+                    m.from,
+                    m.from - a - b
+                ),
+                None => println!("  heap {}: {} -> {}", m.heap, m.from, m.to),
+            }
         }
     }
     Ok(())

@@ -230,7 +230,12 @@ fn misere_outcomes() {
 
 fn moves(list: &[(usize, u64, u64)]) -> Vec<HeapMove> {
     list.iter()
-        .map(|&(heap, from, to)| HeapMove { heap, from, to })
+        .map(|&(heap, from, to)| HeapMove {
+            heap,
+            from,
+            to,
+            split: None,
+        })
         .collect()
 }
 

@@ -209,3 +209,153 @@ fn rare_values_equal_the_reference_to_ten_thousand() {
         assert_eq!(values(spec, 10_000, EngineKind::RareValues), want, "{spec}");
     }
 }
+
+#[test]
+fn specs_are_checked() {
+    let ok = |spec: &str| Game::parse(spec).unwrap().spec;
+    assert_eq!(ok("octal:.770"), "octal:0.77");
+    assert_eq!(ok("octal:4.+unequal"), "octal:4.0+unequal");
+    assert_eq!(ok("grundys-game+unequal"), "grundys-game");
+    assert_eq!(
+        Game::parse("grundys-game").unwrap().rule,
+        Game::parse("octal:4.0+unequal").unwrap().rule
+    );
+    for (spec, want) in [
+        (
+            "kayles+misere",
+            "'+misere' does not apply to take-and-break games",
+        ),
+        ("octal:0.07+leave1", "'+leave1' does not apply"),
+        (
+            "squares+unequal",
+            "'+unequal' applies to take-and-break games",
+        ),
+        ("octal:0.8", "not an octal digit"),
+        ("octal:0.0", "allows no move"),
+        ("octal:3.1", "must be 0, or 4"),
+        ("octal", "needs a code"),
+        ("kayles+unequal+unequal", "given twice"),
+    ] {
+        let msg = Game::parse(spec).unwrap_err().to_string();
+        assert!(msg.contains(want), "{spec}: {msg}");
+        assert!(!msg.contains('\n'));
+    }
+}
+
+#[test]
+fn eval_lists_splits() {
+    use nimsieve::eval::{HeapMove, Outcome, evaluate};
+    // The texts' question: 100 stones, remove 3 or 5, then split the rest into two heaps.
+    let e = evaluate(&Game::parse("octal:0.00404+unequal").unwrap(), &[100]).unwrap();
+    assert_eq!((e.values.clone(), e.outcome), (vec![3], Outcome::N));
+    let splits: Vec<[u64; 2]> = e.winning_moves.iter().filter_map(|m| m.split).collect();
+    assert_eq!(splits, [[30, 65], [31, 64], [39, 58]]);
+    assert!(
+        e.winning_moves
+            .iter()
+            .all(|m| m.to == m.split.unwrap()[0] + m.split.unwrap()[1])
+    );
+    let json = serde_json::to_string(&e.winning_moves[0]).unwrap();
+    assert_eq!(json, r#"{"heap":0,"from":100,"to":95,"split":[30,65]}"#);
+    // Kayles 5 + 7: one winning split of the 5, one plain move of the 7.
+    let e = evaluate(&Game::parse("kayles").unwrap(), &[5, 7]).unwrap();
+    assert_eq!(
+        e.winning_moves,
+        [
+            HeapMove {
+                heap: 0,
+                from: 5,
+                to: 4,
+                split: Some([1, 3])
+            },
+            HeapMove {
+                heap: 1,
+                from: 7,
+                to: 5,
+                split: None
+            },
+        ]
+    );
+    let json = serde_json::to_string(&e.winning_moves[1]).unwrap();
+    assert!(!json.contains("split"), "{json}");
+    // Every listed move reaches nim-sum 0, and every such move is listed (brute force).
+    let game = Game::parse("octal:4.07").unwrap();
+    let g = values("octal:4.07", 60, EngineKind::Reference);
+    let heaps = [37u64, 21, 12];
+    let e = evaluate(&game, &heaps).unwrap();
+    let moves = game.moves(60);
+    let mut want = Vec::new();
+    for (heap, &from) in heaps.iter().enumerate() {
+        let rest = e.nim_sum ^ g[from as usize];
+        let (mut one, mut two) = (Vec::new(), Vec::new());
+        moves.options(from, &mut one);
+        moves.splits(from, &mut two);
+        for m in one.into_iter().filter(|&m| g[m as usize] == rest) {
+            want.push(HeapMove {
+                heap,
+                from,
+                to: m,
+                split: None,
+            });
+        }
+        for (a, b) in two
+            .into_iter()
+            .filter(|&(a, b)| g[a as usize] ^ g[b as usize] == rest)
+        {
+            want.push(HeapMove {
+                heap,
+                from,
+                to: a + b,
+                split: Some([a, b]),
+            });
+        }
+    }
+    want.sort_unstable();
+    assert_eq!(e.winning_moves, want);
+}
+
+#[test]
+fn a_file_backed_run_equals_one_in_memory() {
+    use nimsieve::table::work_file::WorkFile;
+    let dir = tempfile::tempdir().unwrap();
+    let work = WorkFile::acquire(&dir.path().join("g.values")).unwrap();
+    let game = Game::parse("grundys-game").unwrap();
+    let storage = Storage {
+        work_file: Some(&work),
+        checkpoint_every: std::time::Duration::ZERO,
+        ..Storage::default()
+    };
+    let mapped = rare_values::compute(&game, 100_000, false, storage, &Progress::hidden()).unwrap();
+    assert_eq!(
+        mapped.iter().collect::<Vec<_>>(),
+        values("grundys-game", 100_000, EngineKind::RareValues)
+    );
+}
+
+#[test]
+fn octal_families_list_every_code() {
+    use nimsieve::sweep::Family;
+    let f = Family::parse("octal2").unwrap();
+    assert_eq!(f.count(), 56);
+    assert_eq!(
+        (f.spec(0), f.spec(6), f.spec(7)),
+        (
+            "octal:0.01".into(),
+            "octal:0.07".into(),
+            "octal:0.11".into()
+        )
+    );
+    assert_eq!(f.spec(55), "octal:0.77");
+    let f = Family::parse("octal1:4+unequal").unwrap();
+    assert_eq!(f.specs(0..7).collect::<Vec<_>>()[6], "octal:4.7+unequal");
+    assert_eq!(Family::parse("octal3").unwrap().count(), 448);
+    for bad in ["octal0", "octal7", "octal2:3"] {
+        assert!(Family::parse(bad).is_err(), "{bad}");
+    }
+    let row = nimsieve::sweep::Row::compute(0, "kayles", 1 << 16).unwrap();
+    assert_eq!(
+        (row.preperiod, row.period, row.n),
+        (Some(71), Some(12), 168)
+    );
+    assert_eq!(row.mask.is_some(), row.rare_positions.is_some());
+}

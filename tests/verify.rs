@@ -533,3 +533,40 @@ fn a_changed_bin_header_is_refused() {
     std::fs::write(&path, &pristine).unwrap();
     assert_verified(d, &path);
 }
+
+#[test]
+fn take_and_break_tables_are_checked_split_by_split() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("t.csv");
+    let run = |spec: &str| {
+        Command::cargo_bin("nimsieve")
+            .unwrap()
+            .args(["grundy", spec, "-n", "3000", "-f", "csv", "-o"])
+            .arg(&csv)
+            .assert()
+            .success();
+    };
+    let verify = |spec: &str| {
+        Command::cargo_bin("nimsieve")
+            .unwrap()
+            .arg("verify")
+            .arg(&csv)
+            .args(["--game", spec])
+            .assert()
+    };
+    for spec in ["kayles", "grundys-game", "octal:0.00404+unequal", "lasker"] {
+        run(spec);
+        verify(spec)
+            .success()
+            .stdout(predicates::str::contains("all correct"));
+    }
+    run("kayles");
+    // Position 499 (line 500 after the header) made a P-position, which it is not.
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[500] = "499,0";
+    std::fs::write(&csv, lines.join("\n") + "\n").unwrap();
+    verify("kayles").code(3).stderr(predicates::str::contains(
+        "g(499) = 0 in the file, but the split into",
+    ));
+}

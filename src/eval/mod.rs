@@ -16,14 +16,18 @@ pub enum Outcome {
 }
 
 /// One move of a multi-heap position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct HeapMove {
     /// Index of the heap, from 0.
     pub heap: usize,
     /// Its size before the move.
     pub from: u64,
-    /// Its size after the move.
+    /// The objects left of it after the move (in the two heaps of a split).
     pub to: u64,
+    /// Take-and-break games: the two heaps (a ≤ b, a + b = `to`) when the move splits what is
+    /// left; absent for a move that leaves one heap (or none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split: Option<[u64; 2]>,
 }
 
 /// The evaluation of a position (the JSON form of `nimsieve eval --json`).
@@ -35,7 +39,8 @@ pub struct Evaluation {
     pub nim_sum: u32,
     /// P when the player to move loses.
     pub outcome: Outcome,
-    /// Every move to a P-position, by heap, then by target size.
+    /// Every move to a P-position, by heap, then by the objects left, a move leaving one heap
+    /// before the splits leaving as many, splits by their smaller heap.
     pub winning_moves: Vec<HeapMove>,
 }
 
@@ -78,19 +83,38 @@ pub fn evaluate(game: &Game, heaps: &[u64]) -> Result<Evaluation> {
     let moves: Moves = normal.moves(bound);
     let mut winning_moves = Vec::new();
     let mut options = Vec::new();
+    let mut splits = Vec::new();
     let mut after = heaps.to_vec();
     for (heap, &from) in heaps.iter().enumerate() {
         options.clear();
         moves.options(from, &mut options);
-        options.sort_unstable();
         for &to in &options {
             after[heap] = to;
             if is_p(&after, nim_sum ^ value(from) ^ value(to)) {
-                winning_moves.push(HeapMove { heap, from, to });
+                winning_moves.push(HeapMove {
+                    heap,
+                    from,
+                    to,
+                    split: None,
+                });
             }
         }
         after[heap] = from;
+        // Splits exist only in take-and-break games, which are played normally.
+        splits.clear();
+        moves.splits(from, &mut splits);
+        for &(a, b) in &splits {
+            if nim_sum ^ value(from) ^ value(a) ^ value(b) == 0 {
+                winning_moves.push(HeapMove {
+                    heap,
+                    from,
+                    to: a + b,
+                    split: Some([a, b]),
+                });
+            }
+        }
     }
+    winning_moves.sort_unstable();
     Ok(Evaluation {
         outcome: if is_p(heaps, nim_sum) {
             Outcome::P

@@ -4,6 +4,7 @@
 
 use super::{Emitter, Report, RunInfo};
 use crate::analysis::counting::PCounts;
+use crate::analysis::sparse_space::SparseSpace;
 use crate::period::Period;
 use crate::table::ValueKind;
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,10 @@ pub enum Listed {
         period: Option<Period>,
         /// True when `--until-period` ended the table early.
         stopped_at_period: bool,
+        /// Take-and-break games: the mask with the fewest rare positions, their number, the
+        /// last one and the largest value (absent for other games).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sparse_space: Option<SparseSpace>,
     },
     /// A list of P-positions.
     Positions {
@@ -89,6 +94,7 @@ impl Summary {
                     p_count: r.stats.p_count,
                     period: r.period,
                     stopped_at_period: r.stopped_at_period,
+                    sparse_space: r.sparse_space,
                 },
                 &r.p_counts,
             ),

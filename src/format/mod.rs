@@ -22,9 +22,11 @@ pub use output::{
 };
 
 use crate::analysis::counting::PCounts;
+use crate::analysis::sparse_space::SparseSpace;
 use crate::analysis::summary::{ValueStats, summarize};
 use crate::choice::Choice;
 use crate::error::Result;
+use crate::game::Game;
 use crate::period::Period;
 use crate::table::{Table, ValueKind};
 use std::io::{self, Write};
@@ -176,6 +178,8 @@ pub struct GrundyReport {
     pub p_counts: PCounts,
     /// True when `--until-period` ended the table early, the period being proven.
     pub stopped_at_period: bool,
+    /// The sparse space of a take-and-break game's table (None for other games).
+    pub sparse_space: Option<SparseSpace>,
 }
 
 /// The P-positions below n (`nimsieve ppos`).
@@ -203,7 +207,19 @@ impl GrundyReport {
             stopped_at_period,
             table,
             p_counts,
+            sparse_space: None,
         }
+    }
+}
+
+impl GrundyReport {
+    /// The report with what is known of `game`'s tables besides their values: the
+    /// sparse-space facts of a take-and-break game.
+    pub fn of_game(mut self, game: &Game) -> Self {
+        if game.take_break().is_some() {
+            self.sparse_space = SparseSpace::of(&self.table, &self.stats.counts);
+        }
+        self
     }
 }
 

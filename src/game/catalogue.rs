@@ -52,12 +52,40 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
     ),
     entry("half", "remove at least one and at most half of the heap"),
     entry(
+        "octal:0.d1d2...",
+        "take-and-break: digit k sums 1 (remove k, the whole heap), 2 (remove k, leave one heap), 4 (remove k, split the rest into two)",
+    ),
+    entry(
+        "octal:4.d1d2...",
+        "the same, and a heap may be split into two non-empty heaps without removing anything",
+    ),
+    entry(
+        "kayles",
+        "octal:0.77: knock down 1 or 2 adjacent pins of a row",
+    ),
+    entry(
+        "dawsons-kayles",
+        "octal:0.07: remove 2, leaving nothing, one heap or two",
+    ),
+    entry(
+        "lasker",
+        "Lasker's Nim: remove any number, or split a heap into two non-empty heaps",
+    ),
+    entry(
+        "grundys-game",
+        "octal:4.0+unequal: split a heap into two heaps of different sizes",
+    ),
+    entry(
+        "CODE+unequal",
+        "modifier for take-and-break games: a split must leave two heaps of different sizes",
+    ),
+    entry(
         "GAME+leave1",
-        "modifier: every move must leave at least one object",
+        "modifier: every move must leave at least one object (not for take-and-break games)",
     ),
     entry(
         "GAME+misere",
-        "modifier: misere play (last to move loses); tables hold outcomes 0 = P, 1 = N",
+        "modifier: misere play (last to move loses); tables hold outcomes 0 = P, 1 = N (not for take-and-break games)",
     ),
 ];
 

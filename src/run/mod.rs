@@ -190,7 +190,8 @@ impl Run {
                 let table = self.table(progress)?;
                 let info = info(table.len());
                 let stopped_at_period = table.len() < r.n;
-                Report::Grundy(GrundyReport::new(table, info, stopped_at_period, r.modulus))
+                let report = GrundyReport::new(table, info, stopped_at_period, r.modulus);
+                Report::Grundy(report.of_game(&r.game))
             }
         })
     }
@@ -214,7 +215,7 @@ fn check_until_period(request: &Request, engine: EngineKind) -> Result<()> {
     }
     if !engine.proves_periods() {
         return Err(Error::Input(format!(
-            "--until-period: the {} engine proves no period for {}; periods are proven for finite subtraction sets (sub:…), pim, bachet:K and powers-of-2; leave --until-period out",
+            "--until-period: the {} engine proves no period for {}; periods are proven for finite subtraction sets (sub:…), pim, bachet:K, powers-of-2 and finite take-and-break codes (octal:…); leave --until-period out",
             engine.name(),
             request.game.spec
         )));
@@ -249,7 +250,11 @@ pub fn report_of_file(
                 period,
             };
             let info = info(table.len());
-            Report::Grundy(GrundyReport::new(table, info, false, modulus))
+            let report = GrundyReport::new(table, info, false, modulus);
+            Report::Grundy(match game {
+                Some(game) => report.of_game(game),
+                None => report,
+            })
         }
         Contents::Positions(positions) => {
             let n = loaded

@@ -1,6 +1,7 @@
-//! Families of games: `subK:M` (every K-element subtraction set with largest element ≤ M) and
-//! `NAME:A..B` (one integer parameter over a range), each optionally followed by modifiers
-//! (`+leave1`, `+misere`). A family is a numbered list of game specs, produced on demand.
+//! Families of games: `subK:M` (every K-element subtraction set with largest element ≤ M),
+//! `NAME:A..B` (one integer parameter over a range) and `octalK` / `octalK:4` (every octal code
+//! `0.d1…dK` / `4.d1…dK` with dK ≠ 0), each optionally followed by modifiers (`+leave1`,
+//! `+misere`, `+unequal`). A family is a numbered list of game specs, produced on demand.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -24,11 +25,17 @@ enum Kind {
     Subsets { k: u64, max: u64 },
     /// `name:i` for i = `first` ..= `last`.
     Range { name: String, first: u64 },
+    /// Every octal code `lead.d1…dK` with dK ≠ 0, in lexicographic order of the digits.
+    Octal { digits: u32, lead: char },
 }
 
+/// The most digits of an octal family (7·8^5 = 229,376 codes).
+const MOST_OCTAL_DIGITS: u64 = 6;
+
 const SYNTAX: &str = "write subK:M (every K-element subtraction set with largest element <= M, \
-                      e.g. sub3:40) or NAME:A..B (e.g. powers:2..6, bachet:1..20), optionally \
-                      followed by +leave1 and/or +misere";
+                      e.g. sub3:40), NAME:A..B (e.g. powers:2..6, bachet:1..20) or octalK / \
+                      octalK:4 (every octal code 0.d1...dK / 4.d1...dK, dK non-zero, e.g. \
+                      octal3), optionally followed by +leave1, +misere or +unequal";
 
 impl Family {
     /// Parses a family and checks that its first and last specs are valid games.
@@ -36,9 +43,11 @@ impl Family {
         let text = text.trim();
         let err = |reason: String| Error::Input(format!("bad family '{text}': {reason}"));
         let (base, modifiers) = text.split_at(text.find('+').unwrap_or(text.len()));
-        let (name, args) = base
-            .split_once(':')
-            .ok_or_else(|| err(format!("no ':' found; {SYNTAX}")))?;
+        let (name, args) = match base.split_once(':') {
+            Some(split) => split,
+            None if base.starts_with("octal") => (base, "0"),
+            None => return Err(err(format!("no ':' found; {SYNTAX}"))),
+        };
         let number = |t: &str, what: &str| {
             parse(t).map_err(|why| match why {
                 NotASize::TooLarge => err(format!("{what} '{t}' is larger than 2^64 - 1")),
@@ -57,6 +66,30 @@ impl Family {
                 .ok_or_else(|| err("the range is too long".into()))?;
             let name = name.trim().to_string();
             (Kind::Range { name, first }, len)
+        } else if let Some(k) = name.strip_prefix("octal").filter(|k| !k.is_empty()) {
+            let digits = number(k, "K")?;
+            if !(1..=MOST_OCTAL_DIGITS).contains(&digits) {
+                return Err(err(format!(
+                    "K = {digits} digits: octal families have 1 to {MOST_OCTAL_DIGITS} digits after the point"
+                )));
+            }
+            let lead = match args.trim() {
+                "0" => '0',
+                "4" => '4',
+                other => {
+                    return Err(err(format!(
+                        "'{other}' after ':' must be 0 (codes 0.d1...dK) or 4 (codes 4.d1...dK)"
+                    )));
+                }
+            };
+            let len = 7 * 8u64.pow(digits as u32 - 1);
+            (
+                Kind::Octal {
+                    digits: digits as u32,
+                    lead,
+                },
+                len,
+            )
         } else if let Some(k) = name.strip_prefix("sub").filter(|k| !k.is_empty()) {
             let (k, max) = (number(k, "K")?, number(args, "M")?);
             if k == 0 {
@@ -114,6 +147,16 @@ impl Family {
                         .join(",");
                     next_subset(&mut subset, *max);
                     format!("sub:{joined}")
+                }
+                Kind::Octal { digits, lead } => {
+                    // Digits d1…d(K−1) are index / 7 in base 8; dK is 1 + index mod 7.
+                    let head = index / 7;
+                    let code: String = (1..*digits)
+                        .rev()
+                        .map(|place| char::from(b'0' + (head >> (3 * (place - 1)) & 7) as u8))
+                        .chain([char::from(b'1' + (index % 7) as u8)])
+                        .collect();
+                    format!("octal:{lead}.{code}")
                 }
             };
             format!("{base}{}", self.modifiers)

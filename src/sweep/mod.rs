@@ -23,6 +23,10 @@ use std::ops::Range;
 /// much earlier, at their proven period.
 pub const DEFAULT_FINITE_CAP: u64 = 1 << 20;
 
+/// The positions a take-and-break game of a family is computed to when no `-n` is given: a
+/// code without a period or sparse space costs O(n²), a second or two at 2^16.
+pub const DEFAULT_TAKE_BREAK_CAP: u64 = 1 << 16;
+
 /// True when the games of `family` run on an engine that proves periods (finite subtraction
 /// sets listed element by element; games whose period a theorem gives), so that their tables
 /// stop at the period.
@@ -38,6 +42,7 @@ pub fn positions(family: &Family, n: Option<u64>) -> Result<u64> {
     match n {
         Some(0) => Err(Error::Input("-n must be at least 1".into())),
         Some(n) => Ok(n),
+        None if Game::parse(&family.spec(0))?.take_break().is_some() => Ok(DEFAULT_TAKE_BREAK_CAP),
         None if stops_at_period(family)? => Ok(DEFAULT_FINITE_CAP),
         None => Err(Error::Input(format!(
             "family '{}' needs -n: its games (e.g. {}) do not stop at a proven period; give the number of positions, e.g. -n 1e6",

@@ -1,6 +1,7 @@
 //! One game of a sweep: its table, computed by the automatic engine choice (finite
 //! subtraction sets stop at their proven period), reduced to one summary row.
 
+use crate::analysis::sparse_space::SparseSpace;
 use crate::analysis::summary::ValueStats;
 use crate::engine;
 use crate::error::Result;
@@ -38,6 +39,12 @@ pub struct Row {
     pub stopped_at_period: bool,
     /// The first P-positions (at most [`FIRST_P_POSITIONS`]).
     pub first_p_positions: Vec<u64>,
+    /// Take-and-break games: the mask with the fewest rare positions.
+    pub mask: Option<u32>,
+    /// Take-and-break games: the positions with rare values.
+    pub rare_positions: Option<u64>,
+    /// Take-and-break games: the last rare position.
+    pub last_rare_position: Option<u64>,
 }
 
 /// The first [`FIRST_P_POSITIONS`] P-positions of the game, continuing the table by its
@@ -60,7 +67,7 @@ fn first_p_positions(table: &Table) -> Vec<u64> {
 }
 
 /// The column names, in order (the JSON keys).
-pub const COLUMNS: [&str; 11] = [
+pub const COLUMNS: [&str; 14] = [
     "index",
     "game",
     "n",
@@ -72,6 +79,9 @@ pub const COLUMNS: [&str; 11] = [
     "p_residues",
     "stopped_at_period",
     "first_p_positions",
+    "mask",
+    "rare_positions",
+    "last_rare_position",
 ];
 
 impl Row {
@@ -91,6 +101,9 @@ impl Row {
     /// The row of `table`, computed for `game` with `requested` positions asked for.
     fn of(index: u64, game: &Game, table: &Table, requested: u64) -> Row {
         let stats = ValueStats::of(table.iter());
+        let sparse = game
+            .take_break()
+            .and_then(|_| SparseSpace::of(table, &stats.counts));
         let p_residues = table.period.map(|p| {
             let mut residues: Vec<u64> = (p.preperiod..p.preperiod + p.period)
                 .filter(|&x| table.get(x) == 0)
@@ -111,11 +124,14 @@ impl Row {
             p_residues,
             stopped_at_period: table.len() < requested,
             first_p_positions: first_p_positions(table),
+            mask: sparse.map(|s| s.mask),
+            rare_positions: sparse.map(|s| s.rare_positions),
+            last_rare_position: sparse.map(|s| s.last_rare_position),
         }
     }
 
     /// The CSV fields, in [`COLUMNS`] order: empty for none, lists separated by spaces.
-    pub fn csv_fields(&self) -> [String; 11] {
+    pub fn csv_fields(&self) -> [String; 14] {
         let optional = |v: Option<u64>| v.map_or_else(String::new, |v| v.to_string());
         let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         [
@@ -130,6 +146,9 @@ impl Row {
             self.p_residues.as_deref().map_or_else(String::new, list),
             self.stopped_at_period.to_string(),
             list(&self.first_p_positions),
+            optional(self.mask.map(u64::from)),
+            optional(self.rare_positions),
+            optional(self.last_rare_position),
         ]
     }
 }

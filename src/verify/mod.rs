@@ -6,12 +6,14 @@
 //! has one; under misère play a position without options is N. Options come only from the game's
 //! rule ([`Moves`]); each family has its own method: [`steps`] (block scatter of option values,
 //! one bit per value), [`odd_steps`] (subtract-a-prime and Pim by parity classes), [`window`]
-//! (range rules by sliding value counts) and [`listed`] (divisor games, options one by one).
+//! (range rules by sliding value counts), [`listed`] (divisor games, options one by one) and
+//! [`splits`] (take-and-break games, every split).
 //! Each reads the packed table (in place when it was mapped from a `.bin` file) a block at a
 //! time, so memory stays bounded whatever the number of positions.
 
 mod listed;
 mod odd_steps;
+mod splits;
 mod steps;
 mod window;
 
@@ -42,6 +44,13 @@ pub enum Fault {
         /// The option with the same value.
         option: u64,
     },
+    /// (a) failed for a take-and-break game: splitting `n` into `heaps` gives value g(n).
+    SplitConflict {
+        /// The position.
+        n: u64,
+        /// The two heaps of the split.
+        heaps: [u64; 2],
+    },
     /// (b) failed: no option of `n` has `value`, which is below the value of n.
     Missing {
         /// The position.
@@ -60,7 +69,10 @@ impl Fault {
     /// The position the fault is at (for choosing the smallest).
     pub fn position(&self) -> u64 {
         match *self {
-            Fault::Conflict { n, .. } | Fault::Missing { n, .. } | Fault::Terminal { n } => n,
+            Fault::Conflict { n, .. }
+            | Fault::SplitConflict { n, .. }
+            | Fault::Missing { n, .. }
+            | Fault::Terminal { n } => n,
         }
     }
 }
@@ -178,6 +190,7 @@ pub fn verify(subject: &Subject, game: &Game, progress: &Progress) -> Result<Ver
     let min_target = game.min_target();
     let mut cost = None;
     match &game.rule {
+        Rule::TakeBreak(code) => cost = Some(splits::check(values, code, &first, progress)?),
         Rule::Divisor(rule) => {
             let options = listed::Options::Divisors(*rule, min_target);
             listed::check(values, &options, rules, &first, progress);
@@ -308,6 +321,14 @@ pub fn describe(fault: &Fault, subject: &Subject, game: &Game) -> String {
                 how(n, option)
             ),
         },
+        Fault::SplitConflict { n, heaps: [a, b] } => format!(
+            "{}, but the split into {a} + {b} (removing {}) has value {} XOR {} = {}",
+            entry(n),
+            n - a - b,
+            value(a),
+            value(b),
+            value(a) ^ value(b)
+        ),
         Fault::Missing { n, value } => match subject.form {
             Form::Grundy => format!("{}, but no option has value {value}", entry(n)),
             _ => format!("{}, but none of its options is a P-position", entry(n)),

@@ -1,0 +1,181 @@
+//! Take-and-break games by the definition, every split of every position: (a) no option has
+//! g(n), comparing the values of all splits (a, s − a) with g(n) as two slices running the same
+//! way (the table and a reversed copy of it), which the compiler vectorises; (b) every value
+//! below g(n) is among the options: the first splits' values are gathered, then each value
+//! still missing is searched for the same way, stopping where it is found. Independent of the
+//! engines' sparse space and periods.
+//!
+//! Cost: (a) n²/4 comparisons for each removal that splits; (b) usually far fewer. The table is
+//! unpacked (and reversed), 4 or 8 bytes a position, so [`MOST`] positions at most.
+
+use super::{Fault, FirstFault};
+use crate::error::{Error, Result};
+use crate::game::{TWO, TakeBreak};
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use rayon::prelude::*;
+use std::ops::BitXor;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The most positions checked: the cost grows with the square.
+pub const MOST: u64 = 1 << 24;
+
+/// Splits compared at once.
+const LANES: usize = 64;
+
+/// Checks every position of `g`, a table of the take-and-break game `code`; returns the cost.
+pub(super) fn check(
+    g: &PackedValues,
+    code: &TakeBreak,
+    first: &FirstFault,
+    progress: &Progress,
+) -> Result<String> {
+    let n = g.len();
+    if n > MOST {
+        return Err(Error::Input(format!(
+            "verify checks a take-and-break table split by split, n²/4 comparisons a splitting removal: at most {MOST} positions, not {n}; verify a shorter table"
+        )));
+    }
+    let pairs = match g.max() {
+        max if max < 1 << 16 => check_typed::<u16>(g, code, first, progress),
+        _ => check_typed::<u32>(g, code, first, progress),
+    }?;
+    Ok(format!("{pairs} split comparisons"))
+}
+
+fn check_typed<V>(
+    g: &PackedValues,
+    code: &TakeBreak,
+    first: &FirstFault,
+    progress: &Progress,
+) -> Result<u64>
+where
+    V: Copy + Send + Sync + Into<u32> + TryFrom<u32> + BitXor<Output = V> + PartialEq,
+{
+    let n = g.len() as usize;
+    let mut values: Vec<V> = crate::table::reserve(n as u64, "the unpacked table")?;
+    g.each(0, n as u64, |v| {
+        values.push(V::try_from(v).ok().expect("values fit the chosen width"))
+    });
+    let reversed: Vec<V> = values.iter().rev().copied().collect();
+    let table = Tables { values, reversed };
+    let values = &table.values;
+    let compared = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    (0..n)
+        .into_par_iter()
+        .with_min_len(16)
+        .for_each_init(Vec::new, |one_heap, x| {
+            let x = x as u64;
+            if first.beyond(x) {
+                return;
+            }
+            let gx = values[x as usize];
+            one_heap.clear();
+            code.one_heap_options(x, one_heap);
+            if let Some(&m) = one_heap.iter().find(|&&m| values[m as usize] == gx) {
+                first.record(Fault::Conflict { n: x, option: m });
+                return;
+            }
+            let splits: Vec<(u64, u64)> = code
+                .removals(TWO, x.saturating_sub(1))
+                .into_iter()
+                .map(|j| {
+                    let s = x - j;
+                    let last = if code.unequal { (s - 1) / 2 } else { s / 2 };
+                    (s, last)
+                })
+                .collect();
+            for &(s, last) in &splits {
+                compared.fetch_add(last, Ordering::Relaxed);
+                if let Some(a) = first_equal(table.left(last), table.right(s, last), gx) {
+                    let a = a as u64 + 1;
+                    first.record(Fault::SplitConflict {
+                        n: x,
+                        heaps: [a, s - a],
+                    });
+                    return;
+                }
+            }
+            if let Some(value) = missing(table.at(x), one_heap, &splits, &table) {
+                first.record(Fault::Missing { n: x, value });
+            }
+            let total = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if total.is_multiple_of(1 << 12) {
+                progress.set(total);
+            }
+        });
+    Ok(compared.into_inner())
+}
+
+/// The index of the first i with left[i] XOR right[i] = v, comparing [`LANES`] at a time.
+fn first_equal<V>(left: &[V], right: &[V], v: V) -> Option<usize>
+where
+    V: Copy + BitXor<Output = V> + PartialEq,
+{
+    let chunks = left.chunks(LANES).zip(right.chunks(LANES));
+    for (c, (l, r)) in chunks.enumerate() {
+        if l.iter()
+            .zip(r)
+            .fold(false, |hit, (&p, &q)| hit | (p ^ q == v))
+        {
+            let i = l.iter().zip(r).position(|(&p, &q)| p ^ q == v)?;
+            return Some(c * LANES + i);
+        }
+    }
+    None
+}
+
+/// Splits whose values are gathered before the values still missing are searched one by one.
+const GATHERED: u64 = 256;
+
+/// The smallest value below `gx` that no option has: the values of the one-heap options and
+/// of the first [`GATHERED`] splits of each removal are gathered, then each value still
+/// missing is searched for among all splits (vectorised, stopping at the first found).
+fn missing<V>(gx: u32, one_heap: &[u64], splits: &[(u64, u64)], table: &Tables<V>) -> Option<u32>
+where
+    V: Copy + Into<u32> + TryFrom<u32> + BitXor<Output = V> + PartialEq,
+{
+    let mut found = vec![false; gx as usize];
+    let mut see = |v: u32| {
+        if let Some(slot) = found.get_mut(v as usize) {
+            *slot = true;
+        }
+    };
+    one_heap.iter().for_each(|&m| see(table.at(m)));
+    for &(s, last) in splits {
+        (1..=last.min(GATHERED)).for_each(|a| see(table.at(a) ^ table.at(s - a)));
+    }
+    (0..gx).find(|&v| {
+        !found[v as usize]
+            && V::try_from(v).ok().is_none_or(|v| {
+                splits.iter().all(|&(s, last)| {
+                    first_equal(table.left(last), table.right(s, last), v).is_none()
+                })
+            })
+    })
+}
+
+/// The table, and the same reversed, so that the two heaps of the splits of one position run
+/// the same way.
+struct Tables<V> {
+    values: Vec<V>,
+    reversed: Vec<V>,
+}
+
+impl<V: Copy + Into<u32>> Tables<V> {
+    fn at(&self, q: u64) -> u32 {
+        self.values[q as usize].into()
+    }
+
+    /// g(1), …, g(last): the smaller heaps of the splits (a, s − a), a ≤ last.
+    fn left(&self, last: u64) -> &[V] {
+        &self.values[1..=last as usize]
+    }
+
+    /// g(s − 1), …, g(s − last): their partners.
+    fn right(&self, s: u64, last: u64) -> &[V] {
+        let n = self.values.len();
+        &self.reversed[n - s as usize..n - s as usize + last as usize]
+    }
+}

@@ -72,6 +72,16 @@ impl Moves {
         }
     }
 
+    /// What is left of x after each removal that may split it into two non-empty heaps
+    /// (x − j ≥ 2), by increasing removal.
+    #[inline]
+    fn rests(&self, x: u64) -> impl Iterator<Item = u64> + '_ {
+        self.splits
+            .iter()
+            .take_while(move |&&j| x >= j + 2)
+            .map(move |&j| x - j)
+    }
+
     /// True when the split (a, s − a) is forbidden (`+unequal` and a = s − a).
     #[inline]
     fn forbids(&self, a: u64, s: u64) -> bool {
@@ -188,11 +198,7 @@ fn mex_from(marks: &[u64], from: u32) -> u32 {
 /// Marks the values of every split of x whose heaps both lie below b (full mode).
 fn all_known_splits<V: Value>(table: &[V], b: u64, x: u64, moves: &Moves, marks: &mut [u64]) {
     let at = |q: u64| -> u32 { table[q as usize].into() };
-    for &j in &moves.splits {
-        if x < j + 2 {
-            break;
-        }
-        let s = x - j;
+    for s in moves.rests(x) {
         // The partner s − a lies below b when a > s − b.
         for a in (s.saturating_sub(b) + 1).max(1)..=s / 2 {
             if !moves.forbids(a, s) {
@@ -317,11 +323,7 @@ impl<V: Value> Block<'_, V> {
         for &j in moves.singles.iter().take_while(|&&j| j < x) {
             mark(marks, get(x - j));
         }
-        for &j in &moves.splits {
-            if x < j + 2 {
-                break;
-            }
-            let s = x - j;
+        for s in moves.rests(x) {
             let above = s.saturating_sub(self.b);
             match ctx.mode {
                 Mode::Sparse(_) => {
@@ -356,11 +358,7 @@ impl<V: Value> Block<'_, V> {
         }
         // Only splits of two common heaps can exclude a rare mex: scan every split, from the
         // middle out, until the mex is common or none is left.
-        for &j in &moves.splits {
-            if x < j + 2 {
-                break;
-            }
-            let s = x - j;
+        for s in moves.rests(x) {
             for a in (1..=s / 2).rev() {
                 if !moves.forbids(a, s) {
                     let v = get(a) ^ get(s - a);
@@ -407,13 +405,9 @@ impl<V: Value> Search<'_, V> {
         mask: u32,
         marks: &mut [u64],
     ) {
-        let Some(&j) = moves.splits.first() else {
+        let Some(s) = moves.rests(x).next() else {
             return;
         };
-        if x < j + 2 {
-            return;
-        }
-        let s = x - j;
         // Splits (a, s − a) with 1 ≤ a ≤ s / 2 and s − a < below.
         let lo = (s.saturating_sub(below) + 1).max(1);
         let hi = s / 2;

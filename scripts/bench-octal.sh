@@ -10,6 +10,10 @@
 # engine's JSON summary (max value, counts, first occurrences, period) against the default
 # engine's. Prints a Markdown table; exits 1 if a check failed.
 #
+# With PROOF_N set (4.5e8 proves it), `.1777` is also run as its period proof: nimsieve with
+# `--until-period` (checked: period 60,620,715 from preperiod 160,949,018, as published) against
+# ogsolve over the same N.
+#
 # Usage: scripts/bench-octal.sh [N [DENSE_N]]
 #   N        positions of 0.16, 0.1777 and Grundy's game, whose values have a sparse space (1e6)
 #   DENSE_N  positions of Kayles (0.77) and Dawson's Kayles (0.07), where RC has no sparse space
@@ -150,6 +154,25 @@ for c in "${cases[@]}"; do
     fi
   done
 done
+
+if [ -n "${PROOF_N:-}" ]; then # .1777 to its period proof
+  n=$(to_int "$PROOF_N")
+  label="0.1777 proof (\`octal:0.1777 --until-period\`)"
+  echo "octal:0.1777 --until-period, N = $n" >&2
+  json=$out/octal-0-1777-$n-proof.json
+  measure "$out/octal-0-1777-$n-proof.log" "$nimsieve" grundy octal:0.1777 -n "$n" --until-period -f json -o "$json" -q
+  base=$secs
+  found="$(json_field "$json" preperiod) $(json_field "$json" period)"
+  check="period DIFFERS: preperiod and period $found"
+  if [ "$found" = "160949018 60620715" ]; then
+    check="period 60620715 from 160949018"
+  else
+    failed=1
+  fi
+  row "$label" "$n" "nimsieve $(engine_of "$json")" "$(json_field "$json" threads)" "$secs" "$rss" "$base" "$check"
+  measure "$out/octal-0-1777-$n-ogsolve.log" "$ogsolve" 0.1777 -m rc -n "$((n - 1))"
+  row "$label" "$n" "ogsolve -m rc" 1 "$secs" "$rss" "$base" "-"
+fi
 
 echo "nimsieve $("$nimsieve" --version | cut -d' ' -f2) against $("$ogsolve" -V); $(nproc) cores;" \
   "load average at the start $load_start, at the end $(cut -d' ' -f1-3 /proc/loadavg); fastest of $runs run(s)"

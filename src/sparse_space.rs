@@ -23,6 +23,18 @@ pub fn is_rare(value: u32, mask: u32) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
 }
 
+/// The rare values below 64·`words` under `mask` as a bitset: bit v % 64 of word v / 64 is set
+/// when v is rare. A word is the pattern of the mask's low six bits, complemented when the
+/// word's own index bits under the mask are odd.
+pub fn rare_values(mask: u32, words: usize) -> Vec<u64> {
+    let low = (0..64u32)
+        .filter(|&i| is_rare(i, mask))
+        .fold(0u64, |w, i| w | 1 << i);
+    (0..words as u32)
+        .map(|w| if is_rare(w * 64, mask) { low } else { !low })
+        .collect()
+}
+
 /// The non-zero mask with the fewest rare positions for the histogram `counts` (`counts[v]`:
 /// positions of value v), the smallest such mask on ties; None when every value is 0 (no
 /// non-zero mask separates anything).
@@ -71,5 +83,16 @@ mod tests {
         assert!((1..8).all(|m| rare_of(m) >= best.rare));
         assert_eq!(best_split(&[5]), None);
         assert_eq!(best_split(&[5, 0, 0]), None);
+    }
+
+    #[test]
+    fn the_rare_bitset_lists_exactly_the_rare_values() {
+        for mask in [1u32, 6, 61, 254, 0x1234] {
+            let bits = rare_values(mask, 80);
+            for v in 0..80 * 64u32 {
+                let bit = bits[(v / 64) as usize] >> (v % 64) & 1 == 1;
+                assert_eq!(bit, is_rare(v, mask), "mask {mask}, value {v}");
+            }
+        }
     }
 }

@@ -19,8 +19,10 @@ struct Case {
     table: &'static str,
 }
 
-/// One case for each resumable engine, each a run of a second or two.
-const CASES: [Case; 4] = [
+/// One case for each resumable engine, each a run of a second or two; the rare-values engine
+/// twice, in blocks (Grundy's game) and position by position (`.1777`, whose rare positions
+/// all lie within a block).
+const CASES: [Case; 6] = [
     Case {
         args: &["ppos", "squares", "-n", "2^25", "-f", "u64"],
         work: "squares-33554432-ppos.bits",
@@ -40,6 +42,16 @@ const CASES: [Case; 4] = [
         args: &["grundy", "squares", "-n", "2^22", "-f", "bin"],
         work: "squares-4194304.values",
         table: "squares-4194304.bin",
+    },
+    Case {
+        args: &["grundy", "grundys-game", "-n", "2^18", "-f", "bin"],
+        work: "grundys-game-262144.values",
+        table: "grundys-game-262144.bin",
+    },
+    Case {
+        args: &["grundy", "octal:0.1777", "-n", "2e6", "-f", "bin"],
+        work: "octal_0.1777-2000000.values",
+        table: "octal_0.1777-2000000.bin",
     },
 ];
 

@@ -162,6 +162,14 @@ impl PackedValues {
             .then(|| &bytemuck::cast_slice::<u64, T>(self.words())[..self.n as usize])
     }
 
+    /// The values as a mutable slice of `T`, as [`PackedValues::as_slice`].
+    pub fn as_mut_slice<T: bytemuck::Pod>(&mut self) -> Option<&mut [T]> {
+        let exact = self.bits as usize == 8 * std::mem::size_of::<T>();
+        let n = self.n as usize;
+        (exact && cfg!(target_endian = "little"))
+            .then(|| &mut bytemuck::cast_slice_mut::<u64, T>(self.words_mut())[..n])
+    }
+
     /// Calls `f` with the values of positions `start..end` (within the table) in order, reading
     /// each word once.
     #[inline]

@@ -90,6 +90,7 @@ impl Moves {
 }
 
 /// What a block computation reads besides the table.
+#[derive(Clone, Copy)]
 pub struct Context<'a> {
     /// The game's moves.
     pub moves: &'a Moves,
@@ -99,6 +100,16 @@ pub struct Context<'a> {
     pub rare: &'a [(u64, u32)],
     /// A power of two above every value below the block (at least 64).
     pub bound: u32,
+    /// In sparse mode, the rare values below `bound` as a bitset of [`Context::room`] words
+    /// ([`crate::sparse_space::rare_values`]).
+    pub rare_values: &'a [u64],
+}
+
+impl Context<'_> {
+    /// Words of a position's bitset of option values: one past `bound`, whose bit stays clear.
+    pub fn room(bound: u32) -> usize {
+        bound as usize / 64 + 1
+    }
 }
 
 /// Positions a parallel task computes with one [`Witnesses`].
@@ -108,20 +119,21 @@ const CHUNK: usize = 64;
 /// `table`. The block ends early after the first value of at least `ctx.bound`, whose
 /// successors' options need more room.
 pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u32> {
-    let room = ctx.bound as usize / 64 + 1;
+    let room = Context::room(ctx.bound);
     let region = Region::of(table, b, ctx.moves);
+    let known = &table[..b as usize];
     let mut seen = vec![0u64; len as usize * room];
     seen.par_chunks_mut(room * CHUNK)
         .enumerate()
         .for_each(|(c, chunk)| {
             let x0 = b + (c * CHUNK) as u64;
             let count = (chunk.len() / room) as u64;
-            let Mode::Sparse(mask) = ctx.mode else {
+            if ctx.mode == Mode::Full {
                 for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
                     all_known_splits(table, b, x0 + i as u64, ctx.moves, marks);
                 }
                 return;
-            };
+            }
             let mut marks = Marks {
                 words: chunk,
                 room,
@@ -133,11 +145,13 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
             let at = |q: u64| -> u32 { table[q as usize].into() };
             for (i, marks) in marks.words.chunks_exact_mut(room).enumerate() {
                 let mut search = Search {
-                    table,
+                    table: known,
                     region: region.as_ref(),
                     witnesses: &mut witnesses,
+                    rare_values: ctx.rare_values,
+                    scan_smallest: false,
                 };
-                search.cover(at, b, x0 + i as u64, ctx.moves, mask, marks);
+                search.cover(at, b, x0 + i as u64, ctx.moves, Ahead::Second, marks);
             }
         });
     let mut out: Vec<u32> = Vec::with_capacity(len as usize);
@@ -146,9 +160,11 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
     for (i, marks) in seen.chunks_exact_mut(room).enumerate() {
         let x = b + i as u64;
         let search = Search {
-            table,
+            table: known,
             region: region.as_ref(),
             witnesses: &mut witnesses,
+            rare_values: ctx.rare_values,
+            scan_smallest: false,
         };
         let block = Block {
             table,
@@ -171,6 +187,92 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
     out
 }
 
+/// The values of positions b.. (at most `len` of them) in sparse mode, one position after
+/// another on one thread, each written into `table` once final (as long as it fits). For
+/// games whose rare positions all lie within a block length: the rare heaps' partners are
+/// then the positions just computed, and a block would have nothing to compute in parallel.
+/// Ends early as [`compute`] does, and after a value that `V` cannot hold.
+pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Context) -> Vec<u32> {
+    let room = Context::room(ctx.bound);
+    let region = Region::of(table, b, ctx.moves);
+    let mut witnesses = Witnesses::new(room * 64);
+    let mut rare = ctx.rare.to_vec();
+    let mut marks = vec![0u64; room];
+    let mut out = Vec::with_capacity(len as usize);
+    for x in b..b + len {
+        marks.fill(0);
+        let known = &table[..x as usize];
+        let here = Context {
+            rare: &rare,
+            ..*ctx
+        };
+        let at = |q: u64| -> u32 { known[q as usize].into() };
+        for s in here.moves.rests(x) {
+            let rare_below = rare.iter().take_while(|&&(r, _)| r < s);
+            mark_rare_splits(s, rare_below, at, here.moves, &mut marks);
+        }
+        // Every option but the splits of two common heaps is marked: `value` adds the
+        // one-heap options and covers the rare values below the mex.
+        let block = Block {
+            table: known,
+            b: x,
+            out: &[],
+            found_rare: &[],
+        };
+        let search = Search {
+            table: known,
+            region: region.as_ref(),
+            witnesses: &mut witnesses,
+            rare_values: here.rare_values,
+            scan_smallest: true,
+        };
+        let value = block.value(x, &here, &mut marks, search);
+        out.push(value);
+        let Ok(stored) = V::try_from(value) else {
+            break;
+        };
+        table[x as usize] = stored;
+        if let Mode::Sparse(mask) = ctx.mode
+            && x > 0
+            && is_rare(value, mask)
+        {
+            rare.push((x, value));
+        }
+        if value >= ctx.bound {
+            break;
+        }
+    }
+    out
+}
+
+/// Marks the values of the splits (r, s − r) of s with the rare heaps r of `rare` (position,
+/// value) below s.
+#[inline]
+fn mark_rare_splits<'r>(
+    s: u64,
+    rare: impl Iterator<Item = &'r (u64, u32)>,
+    get: impl Fn(u64) -> u32,
+    moves: &Moves,
+    marks: &mut [u64],
+) {
+    let options = rare
+        .filter(|&&(r, _)| r < s && !moves.forbids(r, s))
+        .map(|&(r, rv)| rv ^ get(s - r));
+    mark_all(marks, options);
+}
+
+/// Marks every value of `values` in a bitset. When every value is below 64 (a bitset of two
+/// words, the second for the bound), the marks gather in a register rather than in memory,
+/// where each would wait for the one before.
+#[inline]
+fn mark_all(marks: &mut [u64], values: impl Iterator<Item = u32>) {
+    if let [word, _] = marks {
+        *word |= values.fold(0, |w, v| w | 1 << v);
+    } else {
+        values.for_each(|v| mark(marks, v));
+    }
+}
+
 /// Marks value v in a bitset.
 #[inline]
 fn mark(marks: &mut [u64], v: u32) {
@@ -181,18 +283,25 @@ fn mark(marks: &mut [u64], v: u32) {
 /// bits less one: values stay below the last word's top).
 #[inline]
 fn mex_from(marks: &[u64], from: u32) -> u32 {
-    let last = marks.len() * 64 - 1;
+    first_clear(from, marks.len(), |w| marks[w])
+}
+
+/// The smallest bit from `from` on that is clear in the bitset of `len` words `word(0)`,
+/// `word(1)`, …; the last bit of the last word when every bit up to it is set.
+#[inline]
+fn first_clear(from: u32, len: usize, word: impl Fn(usize) -> u64) -> u32 {
+    let last = len * 64 - 1;
     let from = (from as usize).min(last);
     let mut w = from / 64;
-    let mut word = !marks[w] & (u64::MAX << (from % 64));
-    while word == 0 && w + 1 < marks.len() {
+    let mut clear = !word(w) & (u64::MAX << (from % 64));
+    while clear == 0 && w + 1 < len {
         w += 1;
-        word = !marks[w];
+        clear = !word(w);
     }
-    if word == 0 {
+    if clear == 0 {
         return last as u32;
     }
-    (w * 64) as u32 + word.trailing_zeros()
+    (w * 64) as u32 + clear.trailing_zeros()
 }
 
 /// Marks the values of every split of x whose heaps both lie below b (full mode).
@@ -244,28 +353,6 @@ impl Marks<'_> {
         }
     }
 
-    /// Marks value `with` XOR g(x − `shift`) at every position x of `xs`.
-    #[inline]
-    fn mark_shifted<V: Value>(
-        &mut self,
-        table: &[V],
-        xs: std::ops::Range<u64>,
-        shift: u64,
-        with: u32,
-    ) {
-        if xs.is_empty() {
-            return;
-        }
-        let rows = self
-            .words
-            .chunks_exact_mut(self.room)
-            .skip((xs.start - self.x0) as usize);
-        let partners = &table[(xs.start - shift) as usize..(xs.end - shift) as usize];
-        for (row, &t) in rows.zip(partners) {
-            mark(row, with ^ t.into());
-        }
-    }
-
     /// Marks, for the positions `xs`, the values of the splits by the first splitting removal
     /// j whose small heap is one of the [`SCANNED_FIRST`] smallest that leave every partner
     /// below b.
@@ -288,6 +375,28 @@ impl Marks<'_> {
         for a in first.max(1)..end {
             let va: u32 = table[a as usize].into();
             self.mark_shifted(table, xs.clone(), j + a, va);
+        }
+    }
+
+    /// Marks value `with` XOR g(x − `shift`) at every position x of `xs`.
+    #[inline]
+    fn mark_shifted<V: Value>(
+        &mut self,
+        table: &[V],
+        xs: std::ops::Range<u64>,
+        shift: u64,
+        with: u32,
+    ) {
+        if xs.is_empty() {
+            return;
+        }
+        let rows = self
+            .words
+            .chunks_exact_mut(self.room)
+            .skip((xs.start - self.x0) as usize);
+        let partners = &table[(xs.start - shift) as usize..(xs.end - shift) as usize];
+        for (row, &t) in rows.zip(partners) {
+            mark(row, with ^ t.into());
         }
     }
 }
@@ -329,11 +438,7 @@ impl<V: Value> Block<'_, V> {
                 Mode::Sparse(_) => {
                     let within = ctx.rare.iter().take_while(|&&(r, _)| r <= above);
                     let found = self.found_rare.iter().take_while(|&&(r, _)| r < s);
-                    for &(r, rv) in within.chain(found) {
-                        if r < s && !moves.forbids(r, s) {
-                            mark(marks, rv ^ get(s - r));
-                        }
-                    }
+                    mark_rare_splits(s, within.chain(found), get, moves, marks);
                 }
                 Mode::Full => {
                     for a in 1..=above.min(s / 2) {
@@ -351,7 +456,7 @@ impl<V: Value> Block<'_, V> {
         if !is_rare(mex, mask) {
             return mex;
         }
-        search.cover(get, x, x, moves, mask, marks);
+        search.cover(get, x, x, moves, Ahead::First, marks);
         let mut mex = mex_from(marks, 0);
         if !is_rare(mex, mask) {
             return mex;
@@ -376,33 +481,51 @@ impl<V: Value> Block<'_, V> {
     }
 }
 
-/// Splits around the middle of the heap, and splits with the smallest heaps allowed, whose
-/// values are marked before the rare values still missing are searched one by one.
+/// Splits with the smallest heaps allowed that are scanned, a [`BATCH`] at a time, before the
+/// rare values still missing are searched one by one.
 const SCANNED_FIRST: u64 = 256;
+/// Splits scanned between two checks for missing rare values.
+const BATCH: u64 = 16;
 /// Splits searched for each missing rare value outside the [`Region`].
 const SEARCHED: u64 = 1 << 16;
 
+/// Up to which common value `marks` lacks [`Search::cover`] covers the rare values.
+#[derive(Clone, Copy)]
+enum Ahead {
+    /// The first: every other option of the position is marked, so that value is the mex
+    /// unless a rare value below it is missing.
+    First,
+    /// The second: options still to come (those inside the block) may add the first.
+    Second,
+}
+
 /// Where [`Search::cover`] searches and what it remembers.
 struct Search<'a, V> {
+    /// The final values: every position below the slice's length.
     table: &'a [V],
     region: Option<&'a Region<V>>,
     witnesses: &'a mut Witnesses,
+    /// The rare values as a bitset ([`Context::rare_values`]).
+    rare_values: &'a [u64],
+    /// Scan the splits with the smallest heaps first (unless `Marks::small_splits` has marked
+    /// them already).
+    scan_smallest: bool,
 }
 
 impl<V: Value> Search<'_, V> {
     /// Marks rare values that splits of x into two heaps below `below` exclude, for the first
-    /// removal that splits: every rare value below the second common value `marks` lacks
-    /// (the mex, unless options inside the block add more). The splits around the middle and
-    /// those with the smallest heaps come first, marking whatever values they have; then each
-    /// rare value still missing is looked for alone: at the remembered [`Witnesses`], then in
-    /// the [`Region`], which needs one comparison a split.
+    /// removal that splits: every rare value below the first or second common value `marks`
+    /// lacks, as `ahead` says. The splits with the smallest heaps
+    /// come first, a batch at a time while a rare value is missing, marking whatever values
+    /// they have; then each rare value still missing is looked for alone: at the remembered
+    /// [`Witnesses`], then in the [`Region`], which needs one comparison a split.
     fn cover(
         &mut self,
         at: impl Fn(u64) -> u32,
         below: u64,
         x: u64,
         moves: &Moves,
-        mask: u32,
+        ahead: Ahead,
         marks: &mut [u64],
     ) {
         let Some(s) = moves.rests(x).next() else {
@@ -414,40 +537,57 @@ impl<V: Value> Search<'_, V> {
         if lo > hi {
             return;
         }
-        // Values reach no further than `bound`, the last mark, which stays unmarked.
-        let bound = (marks.len() * 64) as u32 - 1;
-        let first_common = |marks: &[u64], from: u32| {
-            let mut v = mex_from(marks, from);
-            while v < bound && is_rare(v, mask) {
-                v = mex_from(marks, v + 1);
-            }
-            v
+        let rare = self.rare_values;
+        let common_from =
+            |marks: &[u64], from| first_clear(from, marks.len(), |w| marks[w] | rare[w]);
+        let missing_from =
+            |marks: &[u64], from| first_clear(from, marks.len(), |w| marks[w] | !rare[w]);
+        let first = common_from(marks, 0);
+        let limit = match ahead {
+            Ahead::First => first,
+            Ahead::Second => common_from(marks, first + 1),
         };
-        let limit = first_common(marks, first_common(marks, 0) + 1);
+        let last = if moves.forbids(hi, s) { hi - 1 } else { hi };
+        // Partners in `table`: s − a below its length.
+        let mut a = lo.max((s + 1).saturating_sub(self.table.len() as u64));
+        let scanned = (a + SCANNED_FIRST).min(last + 1);
+        while self.scan_smallest && a < scanned && missing_from(marks, 0) < limit {
+            let next = (a + BATCH).min(scanned);
+            mark_splits(self.table, s, a..next, marks);
+            a = next;
+        }
         let searched = lo..(lo + SEARCHED).min(hi + 1);
         let valid = |a: u64| lo <= a && a <= hi && !moves.forbids(a, s);
-        let mut v = mex_from(marks, 0);
+        let mut v = missing_from(marks, 0);
         while v < limit {
-            if is_rare(v, mask) {
-                let remembered = self.witnesses.heaps[v as usize]
-                    .iter()
-                    .any(|&q| q < s && valid(s - q) && at(s - q) ^ at(q) == v);
-                let found = remembered
-                    || match self.region {
-                        Some(region) => region.find(self.table, s, v),
-                        None => searched
-                            .clone()
-                            .find(|&a| !moves.forbids(a, s) && at(a) ^ at(s - a) == v),
-                    }
-                    .map(|a| self.witnesses.put(v, s - a))
-                    .is_some();
-                if found {
-                    mark(marks, v);
+            let remembered = self.witnesses.heaps[v as usize]
+                .iter()
+                .any(|&q| q < s && valid(s - q) && at(s - q) ^ at(q) == v);
+            let found = remembered
+                || match self.region {
+                    Some(region) => region.find(self.table, s, v),
+                    None => searched
+                        .clone()
+                        .find(|&a| !moves.forbids(a, s) && at(a) ^ at(s - a) == v),
                 }
+                .map(|a| self.witnesses.put(v, s - a))
+                .is_some();
+            if found {
+                mark(marks, v);
             }
-            v = mex_from(marks, v + 1);
+            v = missing_from(marks, v + 1);
         }
     }
+}
+
+/// Marks the values of the splits (a, s − a) for the small heaps a in `heaps` (their partners
+/// within `table`).
+#[inline]
+fn mark_splits<V: Value>(table: &[V], s: u64, heaps: std::ops::Range<u64>, marks: &mut [u64]) {
+    let small = &table[heaps.start as usize..heaps.end as usize];
+    let large = &table[(s + 1 - heaps.end) as usize..=(s - heaps.start) as usize];
+    let values = small.iter().zip(large.iter().rev());
+    mark_all(marks, values.map(|(&a, &b)| (a ^ b).into()));
 }
 
 /// The first small heap of the region searched one value at a time: past every position of

@@ -8,7 +8,9 @@
 //! value histogram chooses the mask with the fewest rare positions ([`crate::sparse_space`]);
 //! when rare positions are at most an eighth of all, a position then costs O(R) for the
 //! splits with a rare heap (R rare positions) plus a scan of all splits only while the mex is a
-//! rare value (nearly only at the rare positions themselves): O(N·R) in all.
+//! rare value (nearly only at the rare positions themselves): O(N·R) in all. When every rare
+//! position lies within a block length, positions go one after another on one thread instead
+//! (`block::compute_in_order`): their rare heaps' partners are the positions just computed.
 //!
 //! For finite codes the Guy–Smith criterion ([`crate::period`]) is tried at lengths growing
 //! by a quarter; once a period is proven the rest of the table is copied word by word.
@@ -20,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::period::{self, Criterion, Period};
 use crate::progress::Progress;
-use crate::sparse_space::{best_split, is_rare};
+use crate::sparse_space::{best_split, is_rare, rare_values};
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
 use block::{Context, Mode, Moves, Value};
@@ -38,6 +40,9 @@ const FIRST_CHECK: u64 = 1024;
 /// position after another (for a rare heap r ≤ 256 or so); a short block keeps that part
 /// small against the part in parallel.
 pub const BLOCK: u64 = 256;
+/// Positions computed one after another between two checks for a stop, a period or a new
+/// mask, when the rare positions all lie within a block length.
+const IN_ORDER: u64 = 4096;
 
 /// The values of the take-and-break game `game` (a finite code) below `n`, kept and resumed as
 /// `storage` says. With `until_period`, the table ends at the shortest length that proves the
@@ -231,23 +236,45 @@ impl<'m> Sieve<'m> {
     }
 
     /// The values of the next block.
-    fn block(&self, values: &PackedValues) -> Vec<u32> {
+    fn block(&self, values: &mut PackedValues) -> Vec<u32> {
         let largest = self.counts.len().saturating_sub(1) as u32;
         let bound = (largest + 1).next_power_of_two().max(64);
-        let len = BLOCK.min(values.len() - self.done);
+        let rare_values = match self.mode {
+            Mode::Sparse(mask) => rare_values(mask, Context::room(bound)),
+            Mode::Full => Vec::new(),
+        };
         let ctx = Context {
             moves: self.moves,
             mode: self.mode,
             rare: &self.rare,
             bound,
+            rare_values: &rare_values,
         };
         let b = self.done;
+        let in_order = matches!(self.mode, Mode::Sparse(_))
+            && self.rare.last().is_none_or(|&(r, _)| r < BLOCK);
+        if in_order {
+            let len = IN_ORDER.min(values.len() - b);
+            return match values.bits() {
+                8 => block::compute_in_order(typed_mut::<u8>(values), b, len, &ctx),
+                16 => block::compute_in_order(typed_mut::<u16>(values), b, len, &ctx),
+                _ => block::compute_in_order(typed_mut::<u32>(values), b, len, &ctx),
+            };
+        }
+        let len = BLOCK.min(values.len() - b);
         match values.bits() {
             8 => block::compute(typed::<u8>(values), b, len, &ctx),
             16 => block::compute(typed::<u16>(values), b, len, &ctx),
             _ => block::compute(typed::<u32>(values), b, len, &ctx),
         }
     }
+}
+
+/// The table as a mutable slice of its stored type.
+fn typed_mut<V: Value>(values: &mut PackedValues) -> &mut [V] {
+    values
+        .as_mut_slice::<V>()
+        .expect("tables of the rare-values engine are 8, 16 or 32 bits wide")
 }
 
 /// The table as a slice of its stored type.

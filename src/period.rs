@@ -104,27 +104,154 @@ pub fn find_by(
     value: impl Fn(u64) -> u32 + Sync,
     criterion: &Criterion,
 ) -> Option<Period> {
-    (1..len).into_par_iter().find_map_first(|p| {
+    (1..len)
+        .into_par_iter()
+        .find_map_first(|p| proven(len, p, &value, criterion))
+}
+
+/// Candidate periods [`find_in`] screens at once.
+const SCREENED: u64 = 64;
+/// Positions at the end of the table that screen a candidate.
+const SCREENING: u64 = 8;
+
+/// As [`find_by`], for a table held as a slice: candidates are screened 64 at a time against
+/// the last few values, which the compiler vectorises; only the survivors get the full test.
+/// A candidate p with g(x) ≠ g(x + p), x + p = len − 1 − i, needs a preperiod past x; the
+/// screening looks only at the i (at most [`SCREENING`]) for which that makes the proof longer
+/// than the table whatever p is (a proof's length grows with the preperiod, and with
+/// preperiod len − i − p it does not depend on p beyond what p = 1 gives).
+pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
+    values: &[V],
+    criterion: &Criterion,
+) -> Option<Period> {
+    let len = values.len() as u64;
+    let value = |x: u64| -> u32 { values[x as usize].into() };
+    let depth = (0..SCREENING.min(len / 4))
+        .take_while(|&i| {
+            let mismatched = Period {
+                preperiod: len - i - 1,
+                period: 1,
+            };
+            criterion.proof_length(mismatched) > len
+        })
+        .count() as u64;
+    if len < 4 * SCREENED || depth == 0 {
+        return find_by(len, value, criterion);
+    }
+    // The longest candidate whose proof, from preperiod 0, fits in the table (proofs grow with
+    // the period).
+    let fits = |p: u64| {
         let shortest = Period {
             preperiod: 0,
             period: p,
         };
-        if criterion.proof_length(shortest) > len {
-            return None;
+        criterion.proof_length(shortest) <= len
+    };
+    let last = partition_point(1, len, fits) - 1;
+    (0..last.div_ceil(SCREENED))
+        .into_par_iter()
+        .find_map_first(|c| {
+            let first = 1 + c * SCREENED;
+            let count = SCREENED.min(last + 1 - first);
+            let mut alive = u64::MAX >> (64 - count);
+            // Screening reads g(len − 1 − i − p), so the longest candidates go unscreened.
+            let depth = if first + count + depth <= len {
+                depth
+            } else {
+                0
+            };
+            for i in 0..depth {
+                // g(end − p) = g(end) for the candidates p = first + k, k < count.
+                let end = len - 1 - i;
+                let at_end = values[end as usize];
+                let partners = &values[(end + 1 - first - count) as usize..=(end - first) as usize];
+                let equal = partners
+                    .iter()
+                    .rev()
+                    .enumerate()
+                    .fold(0u64, |m, (k, &v)| m | u64::from(v == at_end) << k);
+                alive &= equal;
+                if alive == 0 {
+                    return None;
+                }
+            }
+            (0..count)
+                .filter(|k| alive >> k & 1 == 1)
+                .find_map(|k| proven(len, first + k, &value, criterion))
+        })
+}
+
+/// The first x in [lo, hi) where `pred` turns false (`pred` true then false), or hi.
+fn partition_point(mut lo: u64, mut hi: u64, pred: impl Fn(u64) -> bool) -> u64 {
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if pred(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
         }
-        // The last x whose value differs one period later.
-        let last_mismatch = (0..len - p).rev().find(|&x| value(x) != value(x + p));
-        let found = Period {
-            preperiod: last_mismatch.map_or(0, |x| x + 1),
-            period: p,
-        };
-        (criterion.proof_length(found) <= len && criterion.admits(found, &value)).then_some(found)
-    })
+    }
+    lo
+}
+
+/// The period p with its smallest preperiod, when `criterion` proves it from `len` values.
+fn proven(
+    len: u64,
+    p: u64,
+    value: &(impl Fn(u64) -> u32 + Sync),
+    criterion: &Criterion,
+) -> Option<Period> {
+    let shortest = Period {
+        preperiod: 0,
+        period: p,
+    };
+    if criterion.proof_length(shortest) > len {
+        return None;
+    }
+    // The last x whose value differs one period later.
+    let last_mismatch = (0..len - p).rev().find(|&x| value(x) != value(x + p));
+    let found = Period {
+        preperiod: last_mismatch.map_or(0, |x| x + 1),
+        period: p,
+    };
+    (criterion.proof_length(found) <= len && criterion.admits(found, value)).then_some(found)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Period, find};
+    use super::{Criterion, Period, find, find_by, find_in};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The screened search finds what the plain one finds: tables that repeat a random
+        /// block of `period` values (few distinct ones, so that wrong candidates survive the
+        /// screening now and then) after a random preperiod, cut at random lengths, under
+        /// both criteria (a short window screens nothing).
+        #[test]
+        fn screening_changes_no_answer(
+            start in proptest::collection::vec(0u8..4, 0..600),
+            block in proptest::collection::vec(0u8..3, 1..300),
+            len in 1usize..3000,
+            last_removal in 1u64..6,
+            window in 1u64..12,
+        ) {
+            let table: Vec<u8> = start
+                .iter()
+                .copied()
+                .chain(block.iter().copied().cycle())
+                .take(len)
+                .collect();
+            let criteria = [
+                Criterion::TakeBreak { last_removal, unequal_splits: Vec::new() },
+                Criterion::TakeBreak { last_removal, unequal_splits: vec![last_removal] },
+                Criterion::Window { window, uniform_from: window },
+            ];
+            for criterion in &criteria {
+                let plain = find_by(len as u64, |x| u32::from(table[x as usize]), criterion);
+                prop_assert_eq!(find_in(&table, criterion), plain, "{:?}", criterion);
+            }
+        }
+    }
 
     #[test]
     fn finds_period_and_preperiod() {

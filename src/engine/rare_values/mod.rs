@@ -104,7 +104,7 @@ pub fn compute(
     progress.set(n);
     // A run resumed from a complete table, or one whose last check came before n, proves its
     // period from the whole table.
-    let period = period.or_else(|| period::find_by(n, |x| values.get(x), &criterion));
+    let period = period.or_else(|| find_period(&values, n, &criterion));
     if let (true, Some(p)) = (until_period, period) {
         values.truncate(criterion.proof_length(p));
     }
@@ -200,8 +200,7 @@ impl<'m> Sieve<'m> {
         let n = values.len();
         while self.done < n {
             if self.done >= self.next_check {
-                let len = self.done;
-                if let Some(p) = period::find_by(len, |x| values.get(x), criterion) {
+                if let Some(p) = find_period(values, self.done, criterion) {
                     return Ok(Advance::Periodic(p));
                 }
                 self.next_check += self.next_check / 4;
@@ -267,6 +266,16 @@ impl<'m> Sieve<'m> {
             16 => block::compute(typed::<u16>(values), b, len, &ctx),
             _ => block::compute(typed::<u32>(values), b, len, &ctx),
         }
+    }
+}
+
+/// The smallest period `criterion` proves from the first `len` values.
+fn find_period(values: &PackedValues, len: u64, criterion: &Criterion) -> Option<Period> {
+    let len = len as usize;
+    match values.bits() {
+        8 => period::find_in(&typed::<u8>(values)[..len], criterion),
+        16 => period::find_in(&typed::<u16>(values)[..len], criterion),
+        _ => period::find_in(&typed::<u32>(values)[..len], criterion),
     }
 }
 

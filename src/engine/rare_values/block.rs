@@ -485,7 +485,7 @@ impl<V: Value> Block<'_, V> {
 /// rare values still missing are searched one by one.
 const SCANNED_FIRST: u64 = 256;
 /// Splits scanned between two checks for missing rare values.
-const BATCH: u64 = 16;
+const BATCH: u64 = 32;
 /// Splits searched for each missing rare value outside the [`Region`].
 const SEARCHED: u64 = 1 << 16;
 

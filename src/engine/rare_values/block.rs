@@ -42,6 +42,15 @@ pub enum Mode {
     Sparse(u32),
 }
 
+impl Mode {
+    /// True when position x with value `value` belongs in the list of rare positions: sparse
+    /// mode, x ≥ 1 (position 0 is never a partner) and a rare value.
+    #[inline]
+    pub fn lists_rare(self, x: u64, value: u32) -> bool {
+        matches!(self, Mode::Sparse(mask) if x > 0 && is_rare(value, mask))
+    }
+}
+
 /// The moves of a finite code, by kind.
 #[derive(Debug, Clone)]
 pub struct Moves {
@@ -174,10 +183,7 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
         };
         let value = block.value(x, ctx, marks, search);
         out.push(value);
-        if let Mode::Sparse(mask) = ctx.mode
-            && x > 0
-            && is_rare(value, mask)
-        {
+        if ctx.mode.lists_rare(x, value) {
             found_rare.push((x, value));
         }
         if value >= ctx.bound {
@@ -232,10 +238,7 @@ pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Conte
             break;
         };
         table[x as usize] = stored;
-        if let Mode::Sparse(mask) = ctx.mode
-            && x > 0
-            && is_rare(value, mask)
-        {
+        if ctx.mode.lists_rare(x, value) {
             rare.push((x, value));
         }
         if value >= ctx.bound {

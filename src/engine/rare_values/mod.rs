@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::period::{self, Criterion, Period};
 use crate::progress::Progress;
-use crate::sparse_space::{best_split, is_rare, rare_values};
+use crate::sparse_space::{best_split, rare_values};
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
 use block::{Context, Mode, Moves, Value};
@@ -174,10 +174,10 @@ impl<'m> Sieve<'m> {
             _ => Mode::Full,
         };
         self.rare.clear();
-        if let Mode::Sparse(mask) = self.mode {
+        if matches!(self.mode, Mode::Sparse(_)) {
             let mut x = 0;
             values.each(0, self.done, |v| {
-                if x > 0 && is_rare(v, mask) {
+                if self.mode.lists_rare(x, v) {
                     self.rare.push((x, v));
                 }
                 x += 1;
@@ -219,10 +219,7 @@ impl<'m> Sieve<'m> {
                 let x = self.done;
                 values.set(x, v);
                 count(&mut self.counts, v);
-                if let Mode::Sparse(mask) = self.mode
-                    && x > 0
-                    && is_rare(v, mask)
-                {
+                if self.mode.lists_rare(x, v) {
                     self.rare.push((x, v));
                 }
                 self.done += 1;

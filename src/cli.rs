@@ -1,7 +1,6 @@
 //! Command-line parsing (clap) and the subcommands.
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use nimsieve::analysis::counting::MAX_MODULUS;
 use nimsieve::choice::Choice;
 use nimsieve::engine::EngineKind;
 use nimsieve::engine::resumable::CHECKPOINT_EVERY;
@@ -12,7 +11,7 @@ use nimsieve::game::{CATALOGUE, Game, file_safe};
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
 use nimsieve::progress::Progress;
-use nimsieve::run::{Listing, Request, Run};
+use nimsieve::run::{self, Listing, Request, Run};
 use nimsieve::sweep::{self as family_sweep, Family, RowFormat, Shard};
 use nimsieve::table::ValueKind;
 use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
@@ -366,7 +365,7 @@ fn run(command: Command) -> Result<()> {
 fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     let game = Game::parse(&args.game)?;
     let n = parse_u64(&args.n)?;
-    let modulus = parse_modulus(&args.modulus)?;
+    let modulus = run::parse_modulus(&args.modulus)?;
     configure_threads(args.threads)?;
     let mut formats = args.formats.clone();
     formats.dedup();
@@ -508,38 +507,16 @@ fn output_folder(output: Option<&str>) -> Result<PathBuf> {
     Ok(folder.to_path_buf())
 }
 
-/// The most worker threads `--threads` starts: more than the cores of large servers, while
-/// each thread reserves its own stack, and threads beyond the cores only slow a run.
-const MAX_THREADS: usize = 1024;
-
 /// Sets the worker pool size and returns the number of threads in use.
 fn configure_threads(threads: Option<usize>) -> Result<usize> {
     if let Some(t) = threads {
-        if t == 0 {
-            return Err(Error::Input("--threads must be at least 1".into()));
-        }
-        if t > MAX_THREADS {
-            return Err(Error::Input(format!(
-                "--threads {t} is more than {MAX_THREADS}; give at most {MAX_THREADS} (or leave it out to use every core)"
-            )));
-        }
+        run::check_threads(t)?;
         rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build_global()
             .map_err(|e| Error::Input(format!("cannot start {t} threads: {e}")))?;
     }
     Ok(rayon::current_num_threads())
-}
-
-/// `--mod M`: from 1 to [`MAX_MODULUS`].
-fn parse_modulus(text: &str) -> Result<u64> {
-    match parse_u64(text)? {
-        0 => Err(Error::Input("--mod must be at least 1".into())),
-        m if m > MAX_MODULUS => Err(Error::Input(format!(
-            "--mod {m} is more than {MAX_MODULUS} (2^16): the summary lists one count a residue; give at most {MAX_MODULUS}"
-        ))),
-        m => Ok(m),
-    }
 }
 
 /// The largest number the rows of an `n`-position table may hold: the last position, or for
@@ -577,7 +554,7 @@ fn game_of_table(given: Option<&str>, stated: Option<&str>, file: &Path) -> Resu
 }
 
 fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<()> {
-    let modulus = parse_modulus(modulus)?;
+    let modulus = run::parse_modulus(modulus)?;
     let started = Instant::now();
     let loaded = nimsieve::format::load(file, ppos.then_some(true))?;
     let game = game_of_table(game, loaded.game.as_deref(), file)?;

@@ -3,6 +3,7 @@
 //! and stops; at any other time (an engine that cannot save, or writing outputs, which are
 //! only renamed into place once whole) the process ends at once with exit code 130 and one line.
 
+use crate::error::Error;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -29,6 +30,28 @@ pub fn install() {
 /// True once Ctrl-C or SIGTERM has been received.
 pub fn requested() -> bool {
     REQUESTED.load(Ordering::SeqCst)
+}
+
+/// Asks the running engines to stop, as Ctrl-C does (for front ends that receive the
+/// interrupt themselves, such as the Python package).
+pub fn request() {
+    REQUESTED.store(true, Ordering::SeqCst);
+}
+
+/// Withdraws a request once every run it was meant for has stopped, so later runs go on.
+pub fn clear() {
+    REQUESTED.store(false, Ordering::SeqCst);
+}
+
+/// An interrupted error when a stop is requested, for engines that keep their table in memory
+/// and check between stretches of positions: `done` of `n` positions were computed.
+pub fn check(done: u64, n: u64) -> Result<(), Error> {
+    if requested() {
+        return Err(Error::Interrupted(format!(
+            "stopped at {done} of {n} positions; the table was in memory, so nothing is saved"
+        )));
+    }
+    Ok(())
 }
 
 /// What the line printed on an interrupt outside a resumable engine says was kept.

@@ -46,6 +46,12 @@ impl Progress {
         self.bar.set_position(done);
     }
 
+    /// The number of positions done so far (also of a hidden bar), for front ends that draw
+    /// their own progress.
+    pub fn done(&self) -> u64 {
+        self.bar.position()
+    }
+
     /// Counts one more done.
     pub fn inc(&self) {
         self.bar.inc(1);

@@ -7,6 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::interrupt;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;
@@ -47,6 +48,7 @@ pub fn compute(
         values.set(x, lasker(x) as u32);
         if x % (1 << 24) == 0 {
             progress.set(x);
+            interrupt::check(x, n)?;
         }
     }
     progress.set(n);

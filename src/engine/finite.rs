@@ -9,6 +9,7 @@
 use super::resumable;
 use crate::error::Result;
 use crate::game::{Game, Play};
+use crate::interrupt;
 use crate::period::{self, Criterion};
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
@@ -46,6 +47,9 @@ pub fn compute(
         let x = prefix.len() as u64;
         let v = recurrence.value(x, |y| prefix[y as usize]);
         prefix.push(v);
+        if x.is_multiple_of(1 << 16) {
+            interrupt::check(x, n)?;
+        }
         if x + 1 == next_check || x + 1 == n.min(PREFIX_LIMIT) {
             progress.set(x + 1);
             found = period::find(&prefix, window, uniform_from);
@@ -92,6 +96,7 @@ pub fn compute(
                 values.set(x, v);
                 if x % (1 << 20) == 0 {
                     progress.set(x);
+                    interrupt::check(x, n)?;
                 }
             }
         }

@@ -9,6 +9,7 @@
 use super::window::WindowCounts;
 use crate::error::Result;
 use crate::game::{Game, Moves, Play};
+use crate::interrupt;
 use crate::period;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
@@ -43,6 +44,7 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
                 values.push(settle(has_option, mex));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);
+                    interrupt::check(x, n)?;
                 }
             }
         }
@@ -74,6 +76,7 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
                 values.push(settle(count > 0, mex));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);
+                    interrupt::check(x, n)?;
                 }
             }
         }

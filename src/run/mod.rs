@@ -3,12 +3,14 @@
 //! the formats write. The command line, `sweep` and other front ends call this module; they
 //! only parse their input and print.
 
+use crate::analysis::counting::MAX_MODULUS;
 use crate::choice::Choice;
 use crate::engine::resumable::{self, CHECKPOINT_EVERY, Storage};
 use crate::engine::{self, EngineKind};
 use crate::error::{Error, Result};
 use crate::format::{Contents, GrundyReport, Loaded, PposReport, Report, RunInfo};
 use crate::game::Game;
+use crate::number;
 use crate::period;
 use crate::progress::Progress;
 use crate::table::work_file::WorkFile;
@@ -19,6 +21,34 @@ use std::time::{Duration, Instant};
 /// Positions from which a run with a work folder keeps its table in a memory-mapped work file
 /// (removed once the outputs are written); smaller runs stay in memory unless they resume.
 pub const FILE_BACKED_FROM: u64 = 1 << 27;
+
+/// The most worker threads a run starts: more than the cores of large servers, while each
+/// thread reserves its own stack, and threads beyond the cores only slow a run.
+pub const MAX_THREADS: usize = 1024;
+
+/// Refuses a worker thread count (`--threads`) of 0 or more than [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<()> {
+    if threads == 0 {
+        return Err(Error::Input("--threads must be at least 1".into()));
+    }
+    if threads > MAX_THREADS {
+        return Err(Error::Input(format!(
+            "--threads {threads} is more than {MAX_THREADS}; give at most {MAX_THREADS} (or leave it out to use every core)"
+        )));
+    }
+    Ok(())
+}
+
+/// `--mod M`: from 1 to [`MAX_MODULUS`].
+pub fn parse_modulus(text: &str) -> Result<u64> {
+    match number::parse_u64(text)? {
+        0 => Err(Error::Input("--mod must be at least 1".into())),
+        m if m > MAX_MODULUS => Err(Error::Input(format!(
+            "--mod {m} is more than {MAX_MODULUS} (2^16): the summary lists one count a residue; give at most {MAX_MODULUS}"
+        ))),
+        m => Ok(m),
+    }
+}
 
 /// What a run lists: every value, or the P-positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

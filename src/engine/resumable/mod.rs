@@ -189,15 +189,12 @@ pub fn drive<T: WorkTable>(
         };
         done = at;
         save(table, done)?;
-        if interrupt::requested() {
-            return Err(Error::Interrupted(match storage.work_file {
-                Some(_) => format!(
-                    "{done} of {n} positions are saved; run the same command with --resume to continue"
-                ),
-                None => format!(
-                    "stopped at {done} of {n} positions; the table was in memory, so nothing is saved"
-                ),
-            }));
+        if storage.work_file.is_none() {
+            interrupt::check(done, n)?;
+        } else if interrupt::requested() {
+            return Err(Error::Interrupted(format!(
+                "{done} of {n} positions are saved; run the same command with --resume to continue"
+            )));
         }
     }
 }

@@ -1,0 +1,39 @@
+"""Type hints of the compiled engines (``python/src/lib.rs``); use the ``nimsieve`` package."""
+
+from typing import Callable, Optional
+
+import numpy as np
+
+__version__: str
+
+def grundy(
+    game: str,
+    n: str,
+    threads: Optional[int],
+    engine: Optional[str],
+    until_period: bool,
+    progress: Optional[Callable[[int], None]],
+    path: Optional[str],
+) -> Optional[np.ndarray]: ...
+def ppos(
+    game: str,
+    n: str,
+    threads: Optional[int],
+    engine: Optional[str],
+    progress: Optional[Callable[[int], None]],
+) -> np.ndarray: ...
+def summary(
+    game: str,
+    n: str,
+    ppos: bool,
+    modulus: str,
+    threads: Optional[int],
+    engine: Optional[str],
+    until_period: bool,
+    progress: Optional[Callable[[int], None]],
+) -> str: ...
+def evaluate(game: str, heaps: list[str]) -> str: ...
+def load(path: str, ppos: Optional[bool]) -> np.ndarray: ...
+def games() -> list[tuple[str, str]]: ...
+def engines() -> list[tuple[str, str]]: ...
+def size(text: str) -> int: ...

@@ -1,0 +1,233 @@
+//! `nimsieve._native`: the engines of nimsieve for Python. The package `nimsieve` (in
+//! `python/nimsieve/`) wraps these functions with docstrings, argument handling and progress
+//! bars; sizes and heaps arrive as text and are parsed as on the command line, so errors read
+//! the same.
+
+mod arrays;
+mod errors;
+mod supervise;
+
+use arrays::Values;
+use errors::to_py;
+use nimsieve::choice::Choice;
+use nimsieve::engine::EngineKind;
+use nimsieve::format::{self, Contents, Destination, Format, Report, Summary};
+use nimsieve::game::CATALOGUE;
+use nimsieve::game::Game;
+use nimsieve::number::parse_u64;
+use nimsieve::progress::Progress;
+use nimsieve::run::{Listing, Request, Run};
+use nimsieve::{Error, eval};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use std::path::{Path, PathBuf};
+use supervise::supervised;
+
+/// The engine named `name`, or an error listing the names.
+fn engine_named(name: Option<&str>) -> nimsieve::Result<Option<EngineKind>> {
+    name.map(|name| {
+        EngineKind::from_name(name).ok_or_else(|| {
+            let names: Vec<_> = EngineKind::ALL.iter().map(|e| e.name()).collect();
+            Error::Input(format!(
+                "unknown engine '{name}'; use one of {}",
+                names.join(", ")
+            ))
+        })
+    })
+    .transpose()
+}
+
+/// The request of a table run, from the arguments every table function shares.
+fn request(
+    game: &str,
+    n: &str,
+    listing: Listing,
+    engine: Option<&str>,
+    until_period: bool,
+    work_folder: Option<PathBuf>,
+) -> nimsieve::Result<Request> {
+    Ok(Request {
+        listing,
+        engine: engine_named(engine)?,
+        until_period,
+        work_folder,
+        ..Request::grundy(Game::parse(game)?, parse_u64(n)?)
+    })
+}
+
+/// The folder a file at `path` is in ("." for a bare name).
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Runs `request` and writes its report as `.npy` to `path` (atomically); the work file of a
+/// large run lives beside `path` and is removed however the run ends.
+fn write_npy(request: Request, path: &Path, progress: &Progress) -> nimsieve::Result<()> {
+    let destination = Destination::File(path.to_path_buf());
+    destination.check_writable()?;
+    let run = Run::start(request)?;
+    let written = run.report(progress).and_then(|report| {
+        format::write_to(Format::Npy, &report, &Default::default(), &destination)
+    });
+    run.finish();
+    written
+}
+
+/// g(x) for 0 <= x < n as an array, or None once written to `path` as `.npy`.
+#[pyfunction]
+#[pyo3(signature = (game, n, threads, engine, until_period, progress, path))]
+#[allow(clippy::too_many_arguments)]
+fn grundy<'py>(
+    py: Python<'py>,
+    game: &str,
+    n: &str,
+    threads: Option<usize>,
+    engine: Option<&str>,
+    until_period: bool,
+    progress: Option<&Bound<'py, PyAny>>,
+    path: Option<PathBuf>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let folder = path.as_deref().map(folder_of);
+    let request = request(game, n, Listing::Grundy, engine, until_period, folder).map_err(to_py)?;
+    match path {
+        Some(path) => {
+            supervised(py, threads, progress, |p| write_npy(request, &path, p))?;
+            Ok(None)
+        }
+        None => {
+            let values = supervised(py, threads, progress, |p| {
+                let table = Run::start(request)?.table(p)?;
+                Values::of(table.values)
+            })?;
+            values.into_array(py, true).map(Some)
+        }
+    }
+}
+
+/// The P-positions below n as a uint64 array.
+#[pyfunction]
+#[pyo3(signature = (game, n, threads, engine, progress))]
+fn ppos<'py>(
+    py: Python<'py>,
+    game: &str,
+    n: &str,
+    threads: Option<usize>,
+    engine: Option<&str>,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let listing = Listing::Ppos { offset: 0 };
+    let request = request(game, n, listing, engine, false, None).map_err(to_py)?;
+    let positions = supervised(py, threads, progress, |p| {
+        match Run::start(request)?.report(p)? {
+            Report::Ppos(report) => Ok(report.positions),
+            Report::Grundy(_) => unreachable!("a P-position run reports P-positions"),
+        }
+    })?;
+    Ok(PyArray1::from_vec(py, positions).into_any())
+}
+
+/// The JSON summary of a run, as the command line's `--format json` writes it.
+#[pyfunction]
+#[pyo3(signature = (game, n, ppos, modulus, threads, engine, until_period, progress))]
+#[allow(clippy::too_many_arguments)]
+fn summary<'py>(
+    py: Python<'py>,
+    game: &str,
+    n: &str,
+    ppos: bool,
+    modulus: &str,
+    threads: Option<usize>,
+    engine: Option<&str>,
+    until_period: bool,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<String> {
+    let listing = match ppos {
+        true => Listing::Ppos { offset: 0 },
+        false => Listing::Grundy,
+    };
+    let request = request(game, n, listing, engine, until_period, None)
+        .and_then(|r| {
+            Ok(Request {
+                modulus: nimsieve::run::parse_modulus(modulus)?,
+                ..r
+            })
+        })
+        .map_err(to_py)?;
+    supervised(py, threads, progress, |p| {
+        let report = Run::start(request)?.report(p)?;
+        Ok(serde_json::to_string(&Summary::of(&report)).expect("a summary serialises"))
+    })
+}
+
+/// The evaluation of a position of several heaps, as `eval --json` prints it.
+#[pyfunction]
+fn evaluate(py: Python<'_>, game: &str, heaps: Vec<String>) -> PyResult<String> {
+    let game = Game::parse(game).map_err(to_py)?;
+    let heaps = heaps
+        .iter()
+        .map(|h| parse_u64(h))
+        .collect::<nimsieve::Result<Vec<u64>>>()
+        .map_err(to_py)?;
+    supervised(py, None, None, |_| {
+        let evaluation = eval::evaluate(&game, &heaps)?;
+        Ok(serde_json::to_string(&evaluation).expect("an evaluation serialises"))
+    })
+}
+
+/// The table in a file nimsieve wrote: values (read-only, in place for `.bin`) or P-positions.
+#[pyfunction]
+#[pyo3(signature = (path, ppos))]
+fn load<'py>(py: Python<'py>, path: PathBuf, ppos: Option<bool>) -> PyResult<Bound<'py, PyAny>> {
+    let contents = supervised(py, None, None, |_| {
+        Ok(match format::load(&path, ppos)?.contents {
+            Contents::Values(values) => Ok(Values::of(values)?),
+            Contents::Positions(positions) => Err(positions),
+        })
+    })?;
+    match contents {
+        Ok(values) => values.into_array(py, false),
+        Err(positions) => Ok(PyArray1::from_vec(py, positions).into_any()),
+    }
+}
+
+/// Every game family: (spec syntax, description), as `nimsieve games` lists them.
+#[pyfunction]
+fn games() -> Vec<(&'static str, &'static str)> {
+    CATALOGUE
+        .iter()
+        .map(|entry| (entry.syntax, entry.description))
+        .collect()
+}
+
+/// A size written as on the command line (`1e6`, `2^20`, `1_000_000`).
+#[pyfunction]
+fn size(text: &str) -> PyResult<u64> {
+    parse_u64(text).map_err(to_py)
+}
+
+/// The engine names `engine=` accepts, with what each computes.
+#[pyfunction]
+fn engines() -> Vec<(&'static str, &'static str)> {
+    EngineKind::ALL
+        .iter()
+        .map(|e| (e.name(), e.help()))
+        .collect()
+}
+
+/// The native module.
+#[pymodule]
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(grundy, module)?)?;
+    module.add_function(wrap_pyfunction!(ppos, module)?)?;
+    module.add_function(wrap_pyfunction!(summary, module)?)?;
+    module.add_function(wrap_pyfunction!(evaluate, module)?)?;
+    module.add_function(wrap_pyfunction!(load, module)?)?;
+    module.add_function(wrap_pyfunction!(games, module)?)?;
+    module.add_function(wrap_pyfunction!(engines, module)?)?;
+    module.add_function(wrap_pyfunction!(size, module)?)?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

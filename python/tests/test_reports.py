@@ -1,0 +1,50 @@
+"""Summaries, evaluations and the catalogue equal the command line's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import nimsieve
+
+from conftest import Cli
+
+
+def same_run(a: dict[str, Any], b: dict[str, Any]) -> None:
+    """Equal summaries but for the time each run took."""
+    assert list(a) == list(b)
+    assert {k: v for k, v in a.items() if k != "elapsed_s"} == {
+        k: v for k, v in b.items() if k != "elapsed_s"
+    }
+
+
+@pytest.mark.parametrize(
+    "game,n", [("sub:1,3,4", "1000"), ("squares", "20000"), ("kayles", "3000"), ("aliquot", "1000")]
+)
+def test_summary_equals_the_cli_json(cli: Cli, game: str, n: str) -> None:
+    same_run(nimsieve.summary(game, n), cli.json("grundy", game, n))
+    same_run(nimsieve.summary(game, n, ppos=True), cli.json("ppos", game, n))
+    same_run(nimsieve.summary(game, n, modulus=7), cli.json("grundy", game, n, "--mod", "7"))
+
+
+@pytest.mark.parametrize(
+    "game,heaps",
+    [("nim", [3, 4, 5]), ("squares", [10, 20, 30]), ("kayles", [7, 12]),
+     ("grundys-game", [100]), ("nim+misere", [1, 1, 1]), ("sub:1,3,4", [1000, 7])],
+)
+def test_eval_equals_the_cli(cli: Cli, game: str, heaps: list[int]) -> None:
+    import json
+
+    expected = json.loads(cli.ok("eval", game, *map(str, heaps), "--json"))
+    assert nimsieve.eval(game, heaps) == expected
+
+
+def test_games_are_the_cli_catalogue(cli: Cli) -> None:
+    lines = cli.ok("games").splitlines()
+    games = nimsieve.games()
+    assert len(games) == len(lines)
+    for game, line in zip(games, lines):
+        syntax, description = line.split(None, 1)
+        assert (game["syntax"], game["description"]) == (syntax, description.strip())
+    assert {e["name"] for e in nimsieve.engines()} >= {"reference", "sparse", "rare-values"}

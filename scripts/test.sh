@@ -9,6 +9,7 @@ cargo test --release
 venv=target/python-venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 export PATH="$PWD/$venv/bin:$PATH"
-pip install --quiet --disable-pip-version-check "./python[test]"
+pip install --quiet --disable-pip-version-check ./python
+pip install --quiet --disable-pip-version-check -r python/tests/requirements.txt
 (cd python && python -m mypy --strict nimsieve tests)
 python -m pytest -q python/tests

@@ -157,17 +157,20 @@ impl PackedValues {
     /// The values as a slice of `T` when they are stored exactly `T` wide (8, 16 or 32 bits)
     /// on a little-endian machine; None otherwise.
     pub fn as_slice<T: bytemuck::Pod>(&self) -> Option<&[T]> {
-        let exact = self.bits as usize == 8 * std::mem::size_of::<T>();
-        (exact && cfg!(target_endian = "little"))
+        self.stored_as::<T>()
             .then(|| &bytemuck::cast_slice::<u64, T>(self.words())[..self.n as usize])
     }
 
     /// The values as a mutable slice of `T`, as [`PackedValues::as_slice`].
     pub fn as_mut_slice<T: bytemuck::Pod>(&mut self) -> Option<&mut [T]> {
-        let exact = self.bits as usize == 8 * std::mem::size_of::<T>();
         let n = self.n as usize;
-        (exact && cfg!(target_endian = "little"))
+        self.stored_as::<T>()
             .then(|| &mut bytemuck::cast_slice_mut::<u64, T>(self.words_mut())[..n])
+    }
+
+    /// True when each value is stored as one little-endian `T`, so the words read as `T`s.
+    fn stored_as<T>(&self) -> bool {
+        self.bits as usize == 8 * std::mem::size_of::<T>() && cfg!(target_endian = "little")
     }
 
     /// Calls `f` with the values of positions `start..end` (within the table) in order, reading

@@ -49,7 +49,11 @@ const PPOS_EXAMPLES: &str = "Examples:
 const EVAL_EXAMPLES: &str = "Examples:
   nimsieve eval squares 18 26 28                       values 1 2 4, nim-sum 7, move 28 -> 27
   nimsieve eval nim 8 12 3 9 --json                    every winning move, as JSON
-  nimsieve eval nim+misere 1 1 5                       misère Nim: 5 -> 1";
+  nimsieve eval nim+misere 1 1 5                       misère Nim: 5 -> 1
+  nimsieve eval sub:1,3,4 1000000000000 200            heaps of any size through the period
+  nimsieve eval moore:1 15 8 3 1                       Moore's Nim_1: 15 -> 10
+  nimsieve eval staircase 3 1 4 1                      coins on steps 1 to 4
+  nimsieve eval fibonacci-nim 100                      take 3 (100 = 89 + 8 + 3)";
 
 const STATS_EXAMPLES: &str = "Examples:
   nimsieve stats output/squares-1000000.csv            counts, first occurrences, P-counts
@@ -91,24 +95,42 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         offset: u64,
     },
-    /// Evaluate a position of several heaps: values, nim-sum, outcome, winning moves.
+    /// Evaluate a position: values, nim-sum, outcome, winning moves.
     ///
-    /// Each heap's Grundy value comes from the game's table up to the largest heap, computed in
-    /// memory, so the largest heap sets the time and memory (a table of 10^8 positions takes
-    /// seconds and under 1 GB for most games; one of 10^11 does not fit). The nim-sum of
-    /// the values decides the outcome (Sprague–Grundy); every move of one heap to a position
-    /// of nim-sum 0 is listed. Misère play only for nim+misere (Bouton's rule): misère sums of
-    /// other games are not determined by their heaps.
+    /// For a one-heap game (see `nimsieve games`) the position is a sum of heaps. Each heap's
+    /// value comes the cheapest exact way: a closed form (nim, bachet, pim, powers-of-2,
+    /// lasker, aliquot, divisors, to-divisor, half, even-if-not-all), a proven period (finite
+    /// sets and finite octal codes: computed to the proof, then the heap reduced), or a table up
+    /// to the largest heap (in a work file in output/ from 2^27 positions), with "method" in
+    /// the JSON. A table that would pass 2^32 positions or take over about an hour is refused
+    /// before it starts; compute it with `grundy ... -f bin --resume` and give it with --table.
+    /// Every move of one heap to a position of nim-sum 0 is listed (a heap with more than 2^24
+    /// options lists those among its options with the fewest objects removed). Misère play
+    /// only for nim+misere (Bouton's rule). The games of several heaps that are not sums
+    /// (moore:K, staircase, northcott, nimble, poker-nim, turning-turtles, fibonacci-nim)
+    /// have their own positions; `nimsieve games` says how each is written.
     #[command(after_help = EVAL_EXAMPLES)]
     Eval {
-        /// Game spec, e.g. squares or sub:1,3,4 (see `nimsieve games`).
+        /// Game spec, e.g. squares, sub:1,3,4 or moore:2 (see `nimsieve games`).
         game: String,
-        /// Heap sizes.
+        /// The position: heap sizes (W,B rows for northcott, a row of H and T for
+        /// turning-turtles).
         #[arg(required = true, allow_negative_numbers = true)]
         heaps: Vec<String>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// fibonacci-nim: the number of objects the previous move took (default: the first
+        /// move, which may not take all).
+        #[arg(long, value_name = "M")]
+        last: Option<String>,
+        /// Read heap values from this table file (written by `grundy`, e.g. a .bin) instead of
+        /// computing them; it must reach the largest heap or prove the game's period.
+        #[arg(long, value_name = "FILE")]
+        table: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long, short = 'q')]
+        quiet: bool,
     },
     /// Statistics of a table nimsieve wrote (csv, b-file .txt, npy, bin, u64), as the JSON
     /// summary, without recomputing the game.
@@ -329,7 +351,21 @@ fn run(command: Command) -> Result<()> {
     match command {
         Command::Grundy(args) => tabulate(&args, None),
         Command::Ppos { table, offset } => tabulate(&table, Some(PposOptions { offset })),
-        Command::Eval { game, heaps, json } => eval(&game, &heaps, json),
+        Command::Eval {
+            game,
+            heaps,
+            json,
+            last,
+            table,
+            quiet,
+        } => eval(
+            &game,
+            &heaps,
+            json,
+            last.as_deref(),
+            table.as_deref(),
+            quiet,
+        ),
         Command::Stats {
             file,
             ppos,
@@ -352,8 +388,9 @@ fn run(command: Command) -> Result<()> {
             quiet,
         } => verify(&file, game.as_deref(), ppos, threads, quiet),
         Command::Games => {
-            let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
-            for entry in CATALOGUE {
+            let all = || CATALOGUE.iter().chain(eval::POSITION_GAMES);
+            let width = all().map(|e| e.syntax.len()).max().unwrap_or(0);
+            for entry in all() {
                 println!("{:width$}  {}", entry.syntax, entry.description);
             }
             Ok(())
@@ -633,13 +670,24 @@ fn verify(
     }
 }
 
-fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {
-    let game = Game::parse(spec)?;
-    let heaps = heap_args
-        .iter()
-        .map(|h| parse_u64(h))
-        .collect::<Result<Vec<u64>>>()?;
-    let e = eval::evaluate(&game, &heaps)?;
+fn eval(
+    spec: &str,
+    position: &[String],
+    json: bool,
+    last: Option<&str>,
+    table: Option<&Path>,
+    quiet: bool,
+) -> Result<()> {
+    let options = eval::Options {
+        tables: eval::TableOptions {
+            file: table.map(Path::to_path_buf),
+            work_folder: Some(PathBuf::from(DEFAULT_OUTPUT_DIR)),
+            progress: Progress::new(0, quiet),
+        },
+        last: last.map(parse_u64).transpose()?,
+    };
+    nimsieve::interrupt::install();
+    let e = eval::evaluate(spec, position, &options)?;
     if json {
         println!(
             "{}",
@@ -647,46 +695,102 @@ fn eval(spec: &str, heap_args: &[String], json: bool) -> Result<()> {
         );
         return Ok(());
     }
-    let kind = ValueKind::of(game.play);
-    let join = |v: &[String]| v.join(" ");
-    println!(
-        "heaps:   {}",
-        join(&heaps.iter().map(u64::to_string).collect::<Vec<_>>())
-    );
-    println!(
-        "values:  {}",
-        join(&e.values.iter().map(u32::to_string).collect::<Vec<_>>())
-    );
-    println!("nim-sum: {}", e.nim_sum);
-    let who = match e.outcome {
+    match &e {
+        eval::Evaluation::Sum(sum) => print_sum(sum),
+        eval::Evaluation::Position(p) => print_position(p),
+    }
+    Ok(())
+}
+
+/// The words of an outcome.
+fn outcome_words(outcome: eval::Outcome) -> &'static str {
+    match outcome {
         eval::Outcome::P => "P (the player to move loses)",
         eval::Outcome::N => "N (the player to move wins)",
-    };
+    }
+}
+
+/// Numbers joined by spaces.
+fn spaced(numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The closing line when only some winning moves are listed.
+fn partial_note(all: bool) {
+    if !all {
+        println!("  (not every winning move: only those among the options examined)");
+    }
+}
+
+fn print_sum(e: &eval::SumEvaluation) {
+    let sizes: Vec<u64> = e.heaps.iter().map(|h| h.size).collect();
+    println!("heaps:   {}", spaced(&sizes));
+    println!("values:  {}", spaced(&e.values));
+    let mut methods: Vec<&str> = e.heaps.iter().map(|h| method_name(h.method)).collect();
+    methods.dedup();
+    println!("method:  {}", methods.join(", "));
+    println!("nim-sum: {}", e.nim_sum);
+    let misere = Game::parse(&e.game).is_ok_and(|g| ValueKind::of(g.play) == ValueKind::Outcome);
     println!(
-        "outcome: {who}{}",
-        if kind == ValueKind::Outcome {
-            " under misère play"
-        } else {
-            ""
-        }
+        "outcome: {}{}",
+        outcome_words(e.outcome),
+        if misere { " under misère play" } else { "" }
     );
     if e.winning_moves.is_empty() {
         println!("winning moves: none");
-    } else {
-        println!("winning moves:");
-        for m in &e.winning_moves {
-            match m.split {
-                Some([a, b]) => println!(
-                    "  heap {}: {} -> {a} + {b} (remove {}, split the rest)",
-                    m.heap,
-                    m.from,
-                    m.from - a - b
-                ),
-                None => println!("  heap {}: {} -> {}", m.heap, m.from, m.to),
-            }
+        return;
+    }
+    println!("winning moves:");
+    for m in &e.winning_moves {
+        match m.split {
+            Some([a, b]) => println!(
+                "  heap {}: {} -> {a} + {b} (remove {}, split the rest)",
+                m.heap,
+                m.from,
+                m.from - a - b
+            ),
+            None => println!("  heap {}: {} -> {}", m.heap, m.from, m.to),
         }
     }
-    Ok(())
+    partial_note(e.all_winning_moves);
+}
+
+/// A method as the JSON writes it.
+fn method_name(method: eval::Method) -> &'static str {
+    match method {
+        eval::Method::ClosedForm => "closed form",
+        eval::Method::Period => "period",
+        eval::Method::Table => "table",
+    }
+}
+
+fn print_position(e: &eval::PositionEvaluation) {
+    println!("game:     {}", e.game);
+    println!("position: {}", spaced(&e.position));
+    if let Some(heaps) = &e.nim_heaps {
+        println!("as Nim:   {}", spaced(heaps));
+    }
+    if let Some(value) = e.value {
+        println!("value:    {value}");
+    }
+    println!("method:   {}", e.method);
+    println!("outcome:  {}", outcome_words(e.outcome));
+    if e.winning_moves.is_empty() {
+        println!("winning moves: none");
+        return;
+    }
+    match e.winning_move_count {
+        Some(count) => println!("winning moves ({count}):"),
+        None => println!("a winning move:"),
+    }
+    for m in &e.winning_moves {
+        println!("  {}", m.says);
+    }
+    partial_note(e.all_winning_moves);
 }
 
 #[cfg(test)]

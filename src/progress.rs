@@ -41,6 +41,11 @@ impl Progress {
         }
     }
 
+    /// Sets the number of positions to do (for a bar made before the total was known).
+    pub fn set_total(&self, total: u64) {
+        self.bar.set_length(total);
+    }
+
     /// Sets the number of positions done.
     pub fn set(&self, done: u64) {
         self.bar.set_position(done);

@@ -1,7 +1,7 @@
 //! Every value, P-position list, period and example of the catalogue (GAMES.md §1, 2, 3, 5, 6).
 
 use nimsieve::engine::reference;
-use nimsieve::eval::{HeapMove, Outcome, evaluate};
+use nimsieve::eval::{HeapMove, Outcome, TableOptions, evaluate_sum};
 use nimsieve::game::Game;
 use nimsieve::period::{self, Period};
 use nimsieve::progress::Progress;
@@ -243,24 +243,24 @@ fn moves(list: &[(usize, u64, u64)]) -> Vec<HeapMove> {
 fn several_heaps() {
     let nim = Game::parse("nim").unwrap();
     for heaps in [[1, 2, 3], [1, 4, 5], [3, 5, 6], [2, 4, 6]] {
-        let e = evaluate(&nim, &heaps).unwrap();
+        let e = evaluate_sum(&nim, &heaps, &TableOptions::in_memory()).unwrap();
         assert_eq!((e.nim_sum, e.outcome), (0, Outcome::P));
         assert!(e.winning_moves.is_empty());
     }
-    let e = evaluate(&nim, &[6, 7, 3]).unwrap();
+    let e = evaluate_sum(&nim, &[6, 7, 3], &TableOptions::in_memory()).unwrap();
     assert_eq!(e.nim_sum, 2);
     assert_eq!(e.winning_moves, moves(&[(0, 6, 4), (1, 7, 5), (2, 3, 1)]));
-    let e = evaluate(&nim, &[8, 12, 3, 9]).unwrap();
+    let e = evaluate_sum(&nim, &[8, 12, 3, 9], &TableOptions::in_memory()).unwrap();
     assert_eq!(e.nim_sum, 14);
     assert_eq!(e.winning_moves, moves(&[(0, 8, 6), (1, 12, 2), (3, 9, 7)]));
 
     let squares = Game::parse("squares").unwrap();
-    let e = evaluate(&squares, &[18, 26, 28]).unwrap();
+    let e = evaluate_sum(&squares, &[18, 26, 28], &TableOptions::in_memory()).unwrap();
     assert_eq!((e.values.as_slice(), e.nim_sum), (&[1, 2, 4][..], 7));
     assert_eq!(e.winning_moves, moves(&[(2, 28, 27)]));
 
     let pim = Game::parse("pim").unwrap();
-    let e = evaluate(&pim, &[7, 19, 23, 56]).unwrap();
+    let e = evaluate_sum(&pim, &[7, 19, 23, 56], &TableOptions::in_memory()).unwrap();
     assert_eq!(
         (e.values.as_slice(), e.nim_sum, e.outcome),
         (&[3, 3, 3, 0][..], 3, Outcome::N)
@@ -273,14 +273,25 @@ fn several_heaps() {
 #[test]
 fn misere_nim() {
     let game = Game::parse("nim+misere").unwrap();
-    let outcome = |h: &[u64]| evaluate(&game, h).unwrap().outcome;
+    let outcome = |h: &[u64]| {
+        evaluate_sum(&game, h, &TableOptions::in_memory())
+            .unwrap()
+            .outcome
+    };
     assert_eq!(outcome(&[1, 1, 1]), Outcome::P);
     assert_eq!(outcome(&[1, 1]), Outcome::N);
     assert_eq!(outcome(&[1, 2, 3]), Outcome::P);
     // With one heap larger than 1, leave an odd number of heaps of size 1.
-    let e = evaluate(&game, &[1, 1, 5]).unwrap();
+    let e = evaluate_sum(&game, &[1, 1, 5], &TableOptions::in_memory()).unwrap();
     assert_eq!(e.winning_moves, moves(&[(2, 5, 1)]));
-    let e = evaluate(&game, &[1, 5]).unwrap();
+    let e = evaluate_sum(&game, &[1, 5], &TableOptions::in_memory()).unwrap();
     assert_eq!(e.winning_moves, moves(&[(1, 5, 0)]));
-    assert!(evaluate(&Game::parse("squares+misere").unwrap(), &[3, 4]).is_err());
+    assert!(
+        evaluate_sum(
+            &Game::parse("squares+misere").unwrap(),
+            &[3, 4],
+            &TableOptions::in_memory()
+        )
+        .is_err()
+    );
 }

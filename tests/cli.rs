@@ -204,7 +204,7 @@ fn eval_text_and_json() {
     let json = stdout_of(dir.path(), &["eval", "nim", "1", "2", "3", "--json"]);
     assert_eq!(
         json.trim(),
-        r#"{"values":[1,2,3],"nim_sum":0,"outcome":"P","winning_moves":[]}"#
+        r#"{"game":"nim","heaps":[{"size":1,"value":1,"method":"closed form"},{"size":2,"value":2,"method":"closed form"},{"size":3,"value":3,"method":"closed form"}],"values":[1,2,3],"nim_sum":0,"outcome":"P","winning_moves":[],"all_winning_moves":true}"#
     );
     let json: serde_json::Value = serde_json::from_str(&stdout_of(
         dir.path(),
@@ -215,6 +215,35 @@ fn eval_text_and_json() {
         json["winning_moves"][1],
         serde_json::json!({"heap": 1, "from": 7, "to": 5})
     );
+}
+
+#[test]
+fn eval_answers_heaps_of_any_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(
+        dir.path(),
+        &["eval", "sub:1,3,4", "1000000000000", "200", "--json"],
+    ))
+    .unwrap();
+    assert_eq!(json["heaps"][0]["method"], "period");
+    assert_eq!(json["values"], serde_json::json!([1, 2]));
+    let text = stdout_of(dir.path(), &["eval", "nim", "1000000000000", "5"]);
+    assert!(text.contains("heap 0: 1000000000000 -> 5"), "{text}");
+    let text = stdout_of(dir.path(), &["eval", "moore:1", "15", "8", "3", "1"]);
+    assert!(text.contains("heap 0: 15 -> 10"), "{text}");
+    let games = stdout_of(dir.path(), &["games"]);
+    for name in [
+        "moore:K",
+        "staircase",
+        "northcott",
+        "nimble",
+        "poker-nim",
+        "turning-turtles",
+        "fibonacci-nim",
+    ] {
+        assert!(games.contains(name), "{name}: {games}");
+    }
+    assert!(!dir.path().join("output").exists(), "nothing written");
 }
 
 #[test]
@@ -315,6 +344,24 @@ fn bad_input_is_a_one_line_error() {
     );
     assert_error(&["eval", "squares", "3", "-4"], 2, "not a valid size");
     assert_error(&["eval", "squares+misere", "3", "4"], 2, "misère");
+    assert_error(&["eval", "squares", "1000000000"], 2, "--table");
+    assert_error(&["eval", "primes", "1e11"], 2, "2^32");
+    assert_error(
+        &["eval", "fibonacci-nim", "5", "--last", "0"],
+        2,
+        "at least 1",
+    );
+    assert_error(&["eval", "moore:x", "1"], 2, "from 1");
+    assert_error(
+        &["eval", "sub:1,3,4", "5", "--last", "2"],
+        2,
+        "fibonacci-nim only",
+    );
+    assert_error(
+        &["eval", "nim", "1", "--table", "missing.bin"],
+        1,
+        "missing.bin",
+    );
     assert_error(&["ppos", "squares", "-n", "2^60"], 2, "free disk space");
     assert_error(
         &["grundy", "sub:1,3,4", "-n", "18446744073709551615"],
@@ -949,6 +996,6 @@ fn every_subcommand_help_has_examples() {
     }
     let eval = stdout_of(dir.path(), &["eval", "--help"]);
     assert!(
-        eval.contains("the largest heap sets the time and memory") && eval.contains("nim+misere")
+        eval.contains("closed form") && eval.contains("--table") && eval.contains("nim+misere")
     );
 }

@@ -586,3 +586,33 @@ fn text_tables_on_a_full_disk_are_an_io_error() {
         0
     );
 }
+
+#[test]
+fn an_interrupted_evaluation_leaves_no_files() {
+    // Grundy's game has no period, so a heap of 3·10^8 needs a mapped table in output/.
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimsieve"))
+        .args(["eval", "grundys-game", "300000000", "-q"])
+        .current_dir(dir.path())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(
+        &dir.path().join("output/grundys-game-300000001.values"),
+        &mut child,
+    );
+    signal(&child, "-INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        !stderr.contains("--resume"),
+        "nothing resumes an evaluation: {stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path().join("output"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -22,8 +22,8 @@ const LAYERS: &[&[&str]] = &[
     &["engine"],
     &["analysis"],
     &["format"],
-    &["eval", "run"],
-    &["sweep", "verify", "plot"],
+    &["run"],
+    &["eval", "sweep", "verify", "plot"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -5,7 +5,7 @@
 //! loss (Sprague–Grundy). Options are written here from the rules' text, not from the crate.
 
 use nimsieve::engine::reference;
-use nimsieve::eval::{Outcome, evaluate};
+use nimsieve::eval::{Outcome, TableOptions, evaluate_sum};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 use proptest::prelude::*;
@@ -180,7 +180,7 @@ proptest! {
     fn winning_moves_reach_nim_sum_zero(set in random_set(), heaps in prop::collection::vec(0u64..80, 1..5)) {
         let game = Game::parse(&spec_of("sub", &set)).unwrap();
         let values = reference_values(&game.spec, 80);
-        let e = evaluate(&game, &heaps).unwrap();
+        let e = evaluate_sum(&game, &heaps, &TableOptions::in_memory()).unwrap();
         prop_assert_eq!(e.outcome == Outcome::P, e.nim_sum == 0);
         prop_assert_eq!(e.outcome == Outcome::P, e.winning_moves.is_empty());
         // Every move of the position, and whether it leaves nim-sum 0, by brute force.

@@ -3,7 +3,7 @@
 //! `--until-period` and resumed runs.
 
 use nimsieve::engine::resumable::Storage;
-use nimsieve::engine::{EngineKind, closed_form, rare_values, reference};
+use nimsieve::engine::{EngineKind, rare_values, reference};
 use nimsieve::game::Game;
 use nimsieve::period::Period;
 use nimsieve::progress::Progress;
@@ -123,7 +123,7 @@ fn until_period_stops_at_the_proof_and_the_copy_matches() {
 fn lasker_closed_form_equals_the_reference() {
     let want = values("lasker", 3000, EngineKind::Reference);
     assert_eq!(values("lasker", 3000, EngineKind::ClosedForm), want);
-    assert_eq!(closed_form::lasker(4), 3);
+    assert_eq!(nimsieve::game::lasker(4), 3);
 }
 
 #[test]
@@ -244,9 +244,14 @@ fn specs_are_checked() {
 
 #[test]
 fn eval_lists_splits() {
-    use nimsieve::eval::{HeapMove, Outcome, evaluate};
+    use nimsieve::eval::{HeapMove, Outcome, TableOptions, evaluate_sum};
     // The texts' question: 100 stones, remove 3 or 5, then split the rest into two heaps.
-    let e = evaluate(&Game::parse("octal:0.00404+unequal").unwrap(), &[100]).unwrap();
+    let e = evaluate_sum(
+        &Game::parse("octal:0.00404+unequal").unwrap(),
+        &[100],
+        &TableOptions::in_memory(),
+    )
+    .unwrap();
     assert_eq!((e.values.clone(), e.outcome), (vec![3], Outcome::N));
     let splits: Vec<[u64; 2]> = e.winning_moves.iter().filter_map(|m| m.split).collect();
     assert_eq!(splits, [[30, 65], [31, 64], [39, 58]]);
@@ -258,7 +263,12 @@ fn eval_lists_splits() {
     let json = serde_json::to_string(&e.winning_moves[0]).unwrap();
     assert_eq!(json, r#"{"heap":0,"from":100,"to":95,"split":[30,65]}"#);
     // Kayles 5 + 7: one winning split of the 5, one plain move of the 7.
-    let e = evaluate(&Game::parse("kayles").unwrap(), &[5, 7]).unwrap();
+    let e = evaluate_sum(
+        &Game::parse("kayles").unwrap(),
+        &[5, 7],
+        &TableOptions::in_memory(),
+    )
+    .unwrap();
     assert_eq!(
         e.winning_moves,
         [
@@ -282,11 +292,11 @@ fn eval_lists_splits() {
     let game = Game::parse("octal:4.07").unwrap();
     let g = values("octal:4.07", 60, EngineKind::Reference);
     let heaps = [37u64, 21, 12];
-    let e = evaluate(&game, &heaps).unwrap();
+    let e = evaluate_sum(&game, &heaps, &TableOptions::in_memory()).unwrap();
     let moves = game.moves(60);
     let mut want = Vec::new();
     for (heap, &from) in heaps.iter().enumerate() {
-        let rest = e.nim_sum ^ g[from as usize];
+        let rest = e.nim_sum as u32 ^ g[from as usize];
         let (mut one, mut two) = (Vec::new(), Vec::new());
         moves.options(from, &mut one);
         moves.splits(from, &mut two);

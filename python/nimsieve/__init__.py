@@ -120,16 +120,36 @@ def summary(
     return result
 
 
-def eval(game: str, heaps: Iterable[Size]) -> dict[str, Any]:
-    """The position of several heaps of ``game``, as ``nimsieve eval --json`` gives it:
-    ``values`` (one a heap), ``nim_sum``, ``outcome`` (``"P"``: the player to move loses) and
-    ``winning_moves``, each ``{"heap", "from", "to"}`` plus ``"split": [a, b]`` when a
-    take-and-break move leaves two heaps.
+def eval(
+    game: str,
+    heaps: Iterable[Size],
+    *,
+    last: Optional[Size] = None,
+    table: Optional[PathLike] = None,
+) -> dict[str, Any]:
+    """A position of ``game``, as ``nimsieve eval --json`` gives it.
+
+    For a one-heap game the position is a sum of heaps: ``heaps`` (``{"size", "value",
+    "method"}``, the method ``"closed form"``, ``"period"`` or ``"table"``), ``values``,
+    ``nim_sum``, ``outcome`` (``"P"``: the player to move loses), ``winning_moves``, each
+    ``{"heap", "from", "to"}`` plus ``"split": [a, b]`` when a take-and-break move leaves two
+    heaps, and ``all_winning_moves``. Heaps of any size are answered by closed forms and
+    proven periods; ``table`` names a table file (e.g. a ``.bin`` that ``nimsieve grundy``
+    wrote) to read values from instead of computing them.
+
+    The games of several heaps that are not sums (``moore:K``, ``staircase``, ``northcott``,
+    ``nimble``, ``poker-nim``, ``turning-turtles``, ``fibonacci-nim``, see :func:`games`)
+    give ``position``, ``nim_heaps`` (when they map to Nim), ``value``, ``method``,
+    ``outcome`` and ``winning_moves``, each ``{"changes": [{"index", "from", "to"}], "says"}``.
+    ``last`` is the previous take in ``fibonacci-nim``.
 
     >>> nimsieve.eval("nim", [3, 4, 5])["winning_moves"]
     [{'heap': 0, 'from': 3, 'to': 1}]
     """
-    text = _native.evaluate(game, [_text(h) for h in heaps])
+    position = [_text(h) for h in heaps]
+    limit = None if last is None else _text(last)
+    file = None if table is None else os.fspath(table)
+    text = _native.evaluate(game, position, limit, file, None)
     result: dict[str, Any] = json.loads(text)
     return result
 

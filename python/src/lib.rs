@@ -162,17 +162,28 @@ fn summary<'py>(
     })
 }
 
-/// The evaluation of a position of several heaps, as `eval --json` prints it.
+/// The evaluation of a position, as `eval --json` prints it.
 #[pyfunction]
-fn evaluate(py: Python<'_>, game: &str, heaps: Vec<String>) -> PyResult<String> {
-    let game = Game::parse(game).map_err(to_py)?;
-    let heaps = heaps
-        .iter()
-        .map(|h| parse_u64(h))
-        .collect::<nimsieve::Result<Vec<u64>>>()
-        .map_err(to_py)?;
-    supervised(py, None, None, |_| {
-        let evaluation = eval::evaluate(&game, &heaps)?;
+#[pyo3(signature = (game, position, last, table, progress))]
+fn evaluate(
+    py: Python<'_>,
+    game: &str,
+    position: Vec<String>,
+    last: Option<String>,
+    table: Option<PathBuf>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let last = last.as_deref().map(parse_u64).transpose().map_err(to_py)?;
+    supervised(py, None, progress, |p| {
+        let options = eval::Options {
+            tables: eval::TableOptions {
+                file: table,
+                progress: p.clone(),
+                ..eval::TableOptions::in_memory()
+            },
+            last,
+        };
+        let evaluation = eval::evaluate(game, &position, &options)?;
         Ok(serde_json::to_string(&evaluation).expect("an evaluation serialises"))
     })
 }
@@ -193,11 +204,13 @@ fn load<'py>(py: Python<'py>, path: PathBuf, ppos: Option<bool>) -> PyResult<Bou
     }
 }
 
-/// Every game family: (spec syntax, description), as `nimsieve games` lists them.
+/// Every game family: (spec syntax, description), as `nimsieve games` lists them (the
+/// one-heap games, then the games only `eval` takes).
 #[pyfunction]
 fn games() -> Vec<(&'static str, &'static str)> {
     CATALOGUE
         .iter()
+        .chain(eval::POSITION_GAMES)
         .map(|entry| (entry.syntax, entry.description))
         .collect()
 }

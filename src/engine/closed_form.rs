@@ -6,21 +6,12 @@
 //! Cost: one pass writing the table. Single-threaded.
 
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::game::{Game, lasker};
 use crate::interrupt;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;
 use crate::table::{Table, ValueKind};
-
-/// g(x) of Lasker's Nim.
-pub fn lasker(x: u64) -> u64 {
-    match x % 4 {
-        0 if x > 0 => x - 1,
-        3 => x + 1,
-        _ => x,
-    }
-}
 
 /// The values of Lasker's Nim below `n`, in memory or, with `work_file`, in that
 /// memory-mapped file.

@@ -1,9 +1,27 @@
-//! Evaluation of a position of several heaps: heap values, nim-sum, outcome and every winning move.
+//! Evaluation of one position: who wins and every winning move.
+//!
+//! A position of a one-heap game with several heaps is a sum ([`sum`]): each heap's value comes
+//! from a closed form, a proven period or a table ([`heap_values`]), whatever the heap's size
+//! allows. The games of several heaps that are not sums of one-heap games (Moore's Nim_k,
+//! Wythoff's game, Fibonacci Nim, and Nim in disguise: staircase Nim, Northcott's game, Nimble,
+//! Poker Nim, Turning Turtles) have their own rules ([`position_games`]).
 
-use crate::engine;
+mod disguise;
+mod fibonacci_nim;
+mod heap_options;
+mod heap_values;
+mod moore;
+mod position_games;
+mod sum;
+
+pub use heap_values::{Method, TABLE_LIMIT, TableOptions};
+pub use moore::is_p as moore_is_p;
+pub use position_games::{POSITION_GAMES, PositionGame};
+pub use sum::{HeapMove, HeapReport, OPTION_BUDGET, SumEvaluation, evaluate as evaluate_sum};
+
 use crate::error::{Error, Result};
-use crate::game::{Game, Moves, Play, Rule, SubtractionSet};
-use crate::progress::Progress;
+use crate::game::Game;
+use crate::number::parse_u64;
 use serde::Serialize;
 
 /// Who wins a position with best play.
@@ -15,114 +33,108 @@ pub enum Outcome {
     N,
 }
 
-/// One move of a multi-heap position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct HeapMove {
-    /// Index of the heap, from 0.
-    pub heap: usize,
-    /// Its size before the move.
-    pub from: u64,
-    /// The objects left of it after the move (in the two heaps of a split).
-    pub to: u64,
-    /// Take-and-break games: the two heaps (a ≤ b, a + b = `to`) when the move splits what is
-    /// left; absent for a move that leaves one heap (or none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub split: Option<[u64; 2]>,
+impl Outcome {
+    /// P when `is_p`, else N.
+    pub fn of(is_p: bool) -> Outcome {
+        if is_p { Outcome::P } else { Outcome::N }
+    }
 }
 
-/// The evaluation of a position (the JSON form of `nimsieve eval --json`).
+/// One entry of a position that a move changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Change {
+    /// Index of the entry in the position, from 0.
+    pub index: usize,
+    /// The entry before the move.
+    pub from: u64,
+    /// The entry after it.
+    pub to: u64,
+}
+
+/// One move of a position of a game that is not a sum of one-heap games.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct PositionMove {
+    /// The entries it changes, by index.
+    pub changes: Vec<Change>,
+    /// The move in the game's own words.
+    pub says: String,
+}
+
+/// The evaluation of a position of a game that is not a sum of one-heap games.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Evaluation {
-    /// The Grundy value of each heap.
-    pub values: Vec<u32>,
-    /// The XOR of the values.
-    pub nim_sum: u32,
+pub struct PositionEvaluation {
+    /// The game's name, e.g. `moore:2` or `staircase`.
+    pub game: String,
+    /// The position as numbers (heaps, coins on steps, squares of coins, gaps, …).
+    pub position: Vec<u64>,
+    /// How the game's positions map to Nim, when they do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nim_heaps: Option<Vec<u64>>,
+    /// The Grundy value of the whole position, when known.
+    pub value: Option<u64>,
+    /// How the outcome was decided (a theorem's name, or a table).
+    pub method: String,
     /// P when the player to move loses.
     pub outcome: Outcome,
-    /// Every move to a P-position, by heap, then by the objects left, a move leaving one heap
-    /// before the splits leaving as many, splits by their smaller heap.
-    pub winning_moves: Vec<HeapMove>,
+    /// The moves to a P-position.
+    pub winning_moves: Vec<PositionMove>,
+    /// The number of winning moves, when counted (it can be more than are listed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winning_move_count: Option<u64>,
+    /// False when `winning_moves` lists only some of them.
+    pub all_winning_moves: bool,
 }
 
-/// Evaluates the sum of one-heap games `heaps` of `game`.
-///
-/// Normal play uses Sprague–Grundy: the moves to a heap of value g(h) XOR nim-sum win, whatever
-/// that value's size relative to g(h). Misère sums are not determined by heap outcomes, so misère
-/// play is supported for Nim only (Bouton's misère rule).
-pub fn evaluate(game: &Game, heaps: &[u64]) -> Result<Evaluation> {
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    let bound = largest
-        .checked_add(1)
-        .ok_or_else(|| Error::Input("heap too large".into()))?;
-    let is_nim = matches!(game.rule, Rule::Subtraction(SubtractionSet::Nim)) && !game.leave1;
-    if game.play == Play::Misere && !is_nim {
-        return Err(Error::Input(format!(
-            "eval supports misère play only for 'nim+misere': a misère sum of '{}' is not determined by its heaps' outcomes",
-            game.spec
-        )));
-    }
-    let normal = Game {
-        play: Play::Normal,
-        ..game.clone()
-    };
-    let table = engine::choose(&normal, bound).grundy(
-        &normal,
-        bound,
-        false,
-        Default::default(),
-        &Progress::hidden(),
-    )?;
-    let value = |h: u64| table.get(h);
-    let values: Vec<u32> = heaps.iter().map(|&h| value(h)).collect();
-    let nim_sum = values.iter().fold(0, |acc, v| acc ^ v);
-    let is_p = |sizes: &[u64], sum: u32| match game.play {
-        Play::Normal => sum == 0,
-        Play::Misere if sizes.iter().all(|&h| h <= 1) => sizes.iter().sum::<u64>() % 2 == 1,
-        Play::Misere => sum == 0,
-    };
-    let moves: Moves = normal.moves(bound);
-    let mut winning_moves = Vec::new();
-    let mut options = Vec::new();
-    let mut splits = Vec::new();
-    let mut after = heaps.to_vec();
-    for (heap, &from) in heaps.iter().enumerate() {
-        options.clear();
-        moves.options(from, &mut options);
-        for &to in &options {
-            after[heap] = to;
-            if is_p(&after, nim_sum ^ value(from) ^ value(to)) {
-                winning_moves.push(HeapMove {
-                    heap,
-                    from,
-                    to,
-                    split: None,
-                });
-            }
-        }
-        after[heap] = from;
-        // Splits exist only in take-and-break games, which are played normally.
-        splits.clear();
-        moves.splits(from, &mut splits);
-        for &(a, b) in &splits {
-            if nim_sum ^ value(from) ^ value(a) ^ value(b) == 0 {
-                winning_moves.push(HeapMove {
-                    heap,
-                    from,
-                    to: a + b,
-                    split: Some([a, b]),
-                });
-            }
+/// What an evaluation prints: a sum of heaps, or a position of another multi-heap game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Evaluation {
+    /// A sum of heaps of a one-heap game.
+    Sum(SumEvaluation),
+    /// A position of a game of its own kind.
+    Position(PositionEvaluation),
+}
+
+impl Evaluation {
+    /// Who wins.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Evaluation::Sum(e) => e.outcome,
+            Evaluation::Position(e) => e.outcome,
         }
     }
-    winning_moves.sort_unstable();
-    Ok(Evaluation {
-        outcome: if is_p(heaps, nim_sum) {
-            Outcome::P
-        } else {
-            Outcome::N
-        },
-        values,
-        nim_sum,
-        winning_moves,
-    })
+}
+
+/// What an evaluation may use besides the position.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Tables of one-heap games: a table file, the work folder, the progress.
+    pub tables: TableOptions,
+    /// Fibonacci Nim: the number of objects the previous move took (None: the first move).
+    pub last: Option<u64>,
+}
+
+/// Evaluates the position `args` (heap sizes, or what the game's position is made of) of the
+/// game `spec`: a one-heap game's spec (see `nimsieve games`), or one of [`POSITION_GAMES`].
+pub fn evaluate(spec: &str, args: &[String], options: &Options) -> Result<Evaluation> {
+    if let Some(game) = PositionGame::parse(spec)? {
+        if options.tables.file.is_some() {
+            return Err(Error::Input(format!(
+                "--table applies to one-heap games, not to {}; leave it out",
+                game.name()
+            )));
+        }
+        return game.evaluate(args, options.last).map(Evaluation::Position);
+    }
+    if options.last.is_some() {
+        return Err(Error::Input(
+            "--last applies to fibonacci-nim only; leave it out".into(),
+        ));
+    }
+    let game = Game::parse(spec)?;
+    let heaps = args
+        .iter()
+        .map(|h| parse_u64(h))
+        .collect::<Result<Vec<u64>>>()?;
+    sum::evaluate(&game, &heaps, &options.tables).map(Evaluation::Sum)
 }

@@ -51,6 +51,17 @@ fn extend_by_prime_power(out: &mut Vec<u64>, start: usize, p: u64, multiplicity:
     }
 }
 
+/// Every divisor of `n` ≥ 1, ascending, from its factorisation (Pollard's rho and Miller–Rabin
+/// through `num-prime`: microseconds for any n below 2^64).
+pub fn divisors_of(n: u64) -> Vec<u64> {
+    let mut out = vec![1];
+    for (p, multiplicity) in num_prime::nt_funcs::factorize64(n) {
+        extend_by_prime_power(&mut out, 0, p, multiplicity as u32);
+    }
+    out.sort_unstable();
+    out
+}
+
 /// Smallest prime factor of every position below a bound, sieved once.
 #[derive(Debug, Clone)]
 pub struct SmallestFactors {
@@ -150,7 +161,7 @@ impl BlockFactors {
 
 #[cfg(test)]
 mod tests {
-    use super::{BlockFactors, SmallestFactors};
+    use super::{BlockFactors, SmallestFactors, divisors_of};
 
     #[test]
     fn lists_divisors() {
@@ -161,7 +172,9 @@ mod tests {
             got.sort_unstable();
             let want: Vec<u64> = (1..=n).filter(|d| n % d == 0).collect();
             assert_eq!(got, want, "divisors of {n}");
+            assert_eq!(divisors_of(n), want, "factorised divisors of {n}");
         }
+        assert_eq!(divisors_of(u64::MAX).len(), 128);
     }
 
     #[test]

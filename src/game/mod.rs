@@ -4,6 +4,7 @@
 //! positions below a bound, into a [`Moves`] value that engines and position evaluation consume.
 
 mod catalogue;
+mod closed_form;
 mod divisor;
 mod moves;
 mod primes;
@@ -14,11 +15,12 @@ mod take_break;
 use crate::period::{Criterion, Period};
 
 pub use catalogue::{CATALOGUE, CatalogueEntry};
-pub use divisor::{BlockFactors, DivisorRule};
+pub use closed_form::{ClosedForm, lasker, prime_factor_count};
+pub use divisor::{BlockFactors, DivisorRule, divisors_of};
 pub use moves::{Moves, Window, WindowRule};
 pub use primes::{primes_below, sieve_odd_primes};
 pub use subtraction::SubtractionSet;
-pub use take_break::{ONE, TWO, TakeBreak, WHOLE};
+pub use take_break::{ONE, TWO, TakeBreak, TakeBreakOption, WHOLE};
 
 /// Which player wins when no move is left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

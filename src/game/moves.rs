@@ -71,6 +71,29 @@ impl Window {
             .filter(|m| !self.except.contains(m))
             .chain(self.extra)
     }
+
+    /// Every option, nearest first: the window from its top down, then `extra` (lazily, for
+    /// windows of any size).
+    pub fn into_descending(self) -> impl Iterator<Item = u64> {
+        let count = self.hi.saturating_sub(self.lo).div_ceil(self.step);
+        let Window {
+            lo,
+            step,
+            except,
+            extra,
+            ..
+        } = self;
+        (0..count)
+            .map(move |i| lo + (count - 1 - i) * step)
+            .filter(move |m| !except.contains(m))
+            .chain(extra)
+    }
+
+    /// True when `m` is an option.
+    pub fn contains(&self, m: u64) -> bool {
+        let in_window = (self.lo..self.hi).contains(&m) && (m - self.lo).is_multiple_of(self.step);
+        (in_window && !self.except.contains(&m)) || self.extra == Some(m)
+    }
 }
 
 impl WindowRule {
@@ -159,6 +182,36 @@ impl Moves {
                 rule.keep_options(n, out, start, *min_target);
             }
             Moves::TakeBreak(code) => code.one_heap_options(n, out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WindowRule;
+
+    #[test]
+    fn windows_list_and_contain_the_same_positions() {
+        let rules = [
+            WindowRule::CoFinite(vec![]),
+            WindowRule::CoFinite(vec![2, 5]),
+            WindowRule::Bachet(3),
+            WindowRule::Half,
+            WindowRule::EvenIfNotAll,
+        ];
+        for rule in rules {
+            for min_target in [0, 1] {
+                for n in 0..30 {
+                    let window = rule.window(n, min_target);
+                    let mut listed: Vec<u64> = window.positions().collect();
+                    let mut descending: Vec<u64> = window.clone().into_descending().collect();
+                    let contained: Vec<u64> = (0..40).filter(|&m| window.contains(m)).collect();
+                    listed.sort_unstable();
+                    descending.sort_unstable();
+                    assert_eq!(listed, contained, "{rule:?} at {n}");
+                    assert_eq!(descending, contained, "{rule:?} at {n}");
+                }
+            }
         }
     }
 }

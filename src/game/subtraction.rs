@@ -76,27 +76,7 @@ impl SubtractionSet {
 
     /// The elements below `limit`, sorted ascending (for sets listed element by element).
     pub fn elements_below(&self, limit: u64) -> Vec<u64> {
-        let below = |it: &mut dyn Iterator<Item = u64>| it.take_while(|&s| s < limit).collect();
         match self {
-            SubtractionSet::Finite(s) | SubtractionSet::File { elements: s, .. } => {
-                below(&mut s.iter().copied())
-            }
-            SubtractionSet::Bachet(k) => (1..=*k).take_while(|&s| s < limit).collect(),
-            SubtractionSet::Nim => (1..limit).collect(),
-            SubtractionSet::AllBut(excluded) => (1..limit)
-                .filter(|s| excluded.binary_search(s).is_err())
-                .collect(),
-            SubtractionSet::PowersOfTwo => below(&mut (0..64).map(|e| 1u64 << e)),
-            SubtractionSet::Powers(k) => below(&mut (1u64..).map_while(|j| j.checked_pow(*k))),
-            SubtractionSet::Triangular => {
-                below(&mut (1u64..).map_while(|j| j.checked_mul(j + 1).map(|t| t / 2)))
-            }
-            SubtractionSet::Fibonacci => {
-                let fib = std::iter::successors(Some((1u64, 2u64)), |&(a, b)| {
-                    a.checked_add(b).map(|c| (b, c))
-                });
-                below(&mut fib.map(|(a, _)| a))
-            }
             SubtractionSet::Primes => primes_below(limit),
             SubtractionSet::Pim => {
                 let mut s = primes_below(limit);
@@ -105,7 +85,39 @@ impl SubtractionSet {
                 }
                 s
             }
+            set => set
+                .ascending()
+                .expect("every set but the prime ones lists its elements in order")
+                .take_while(|&s| s < limit)
+                .collect(),
         }
+    }
+
+    /// The elements in increasing order, lazily, for every set but `primes` and `pim` (whose
+    /// elements come from a sieve below a bound).
+    pub fn ascending(&self) -> Option<Box<dyn Iterator<Item = u64> + '_>> {
+        Some(match self {
+            SubtractionSet::Finite(s) | SubtractionSet::File { elements: s, .. } => {
+                Box::new(s.iter().copied())
+            }
+            SubtractionSet::Bachet(k) => Box::new(1..=*k),
+            SubtractionSet::Nim => Box::new(1..),
+            SubtractionSet::AllBut(excluded) => {
+                Box::new((1..).filter(|s| excluded.binary_search(s).is_err()))
+            }
+            SubtractionSet::PowersOfTwo => Box::new((0..64).map(|e| 1u64 << e)),
+            SubtractionSet::Powers(k) => Box::new((1u64..).map_while(|j| j.checked_pow(*k))),
+            SubtractionSet::Triangular => {
+                Box::new((1u64..).map_while(|j| j.checked_mul(j + 1).map(|t| t / 2)))
+            }
+            SubtractionSet::Fibonacci => {
+                let fib = std::iter::successors(Some((1u64, 2u64)), |&(a, b)| {
+                    a.checked_add(b).map(|c| (b, c))
+                });
+                Box::new(fib.map(|(a, _)| a))
+            }
+            SubtractionSet::Primes | SubtractionSet::Pim => return None,
+        })
     }
 }
 

@@ -139,34 +139,70 @@ impl TakeBreak {
     /// ascending, appended to `out`.
     pub fn one_heap_options(&self, n: u64, out: &mut Vec<u64>) {
         let start = out.len();
-        if self.digit(n) & WHOLE != 0 && n > 0 {
-            out.push(0);
-        }
-        let listed = (self.digits.len() as u64).min(n);
-        let mut from = |j: u64| {
-            if self.digit(j) & ONE != 0 && j > 0 {
-                out.push(n - j);
-            }
-        };
-        (0..listed).for_each(&mut from);
-        if self.rest & ONE != 0 {
-            (listed.max(1)..n).for_each(from);
-        }
+        out.extend((0..=self.largest_removal(n)).filter_map(|j| self.one_heap_after(n, j)));
         out[start..].sort_unstable();
     }
 
     /// The splits a move from n may leave, as pairs (a, b) with 1 ≤ a ≤ b (a < b under
     /// `+unequal`), by increasing removal then increasing a, appended to `out`.
     pub fn split_options(&self, n: u64, out: &mut Vec<(u64, u64)>) {
-        for j in self.removals(TWO, n.saturating_sub(1)) {
-            let rest = n - j;
-            for a in 1..=rest / 2 {
-                if !(self.unequal && 2 * a == rest) {
-                    out.push((a, rest - a));
-                }
-            }
+        out.extend(self.splits(n));
+    }
+
+    /// The splits of [`TakeBreak::split_options`], lazily (for heaps of any size).
+    pub fn splits(&self, n: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let removals = self.removals(TWO, n.saturating_sub(1));
+        removals
+            .into_iter()
+            .flat_map(move |j| self.splits_after(n, j))
+    }
+
+    /// Every option of a heap of n, lazily (for heaps of any size): by increasing removal, and
+    /// for each removal the heap it leaves (or none), then its splits by increasing smaller heap.
+    pub fn options(&self, n: u64) -> impl Iterator<Item = TakeBreakOption> + '_ {
+        (0..=self.largest_removal(n)).flat_map(move |j| {
+            let one = self.one_heap_after(n, j).map(TakeBreakOption::One);
+            one.into_iter().chain(
+                self.splits_after(n, j)
+                    .map(|(a, b)| TakeBreakOption::Two(a, b)),
+            )
+        })
+    }
+
+    /// The most objects a move from a heap of n can remove.
+    fn largest_removal(&self, n: u64) -> u64 {
+        self.last_removal().map_or(n, |last| last.min(n))
+    }
+
+    /// The one heap left by removing j from a heap of n (0 when j is the whole heap), if the
+    /// code allows it.
+    pub fn one_heap_after(&self, n: u64, j: u64) -> Option<u64> {
+        let digit = self.digit(j);
+        match j {
+            0 => None,
+            _ if j == n => (digit & WHOLE != 0).then_some(0),
+            _ => (j < n && digit & ONE != 0).then(|| n - j),
         }
     }
+
+    /// The splits (a, b), a ≤ b, left by removing j from a heap of n, if the code allows them.
+    fn splits_after(&self, n: u64, j: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let rest = n.saturating_sub(j);
+        let allowed = j < n && self.digit(j) & TWO != 0;
+        let last = if allowed { rest / 2 } else { 0 };
+        (1..=last)
+            .filter(move |&a| !(self.unequal && 2 * a == rest))
+            .map(move |a| (a, rest - a))
+    }
+}
+
+/// One option of a take-and-break heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakeBreakOption {
+    /// One heap of this size (0: nothing left).
+    One(u64),
+    /// Two non-empty heaps (a, b), a ≤ b.
+    Two(u64, u64),
 }
 
 #[cfg(test)]
@@ -212,5 +248,41 @@ mod tests {
         one.clear();
         TakeBreak::lasker().one_heap_options(3, &mut one);
         assert_eq!(one, [0, 1, 2]);
+    }
+
+    #[test]
+    fn lazy_options_are_the_listed_ones_by_removal() {
+        let codes = ["0.77", "0.07", "4.0", "0.00404", "0.1777", "4.37"];
+        let games = codes
+            .iter()
+            .map(|c| TakeBreak::parse_code(c).unwrap())
+            .flat_map(|g| [g.clone(), g.with_unequal()])
+            .chain([TakeBreak::lasker()]);
+        for game in games {
+            for n in 0..40 {
+                let (mut one, mut two) = (Vec::new(), Vec::new());
+                game.one_heap_options(n, &mut one);
+                game.split_options(n, &mut two);
+                let (mut lazy_one, mut lazy_two) = (Vec::new(), Vec::new());
+                for option in game.options(n) {
+                    match option {
+                        TakeBreakOption::One(m) => lazy_one.push(m),
+                        TakeBreakOption::Two(a, b) => lazy_two.push((a, b)),
+                    }
+                }
+                lazy_one.sort_unstable();
+                assert_eq!((lazy_one, lazy_two), (one, two), "{game:?} at {n}");
+            }
+        }
+        // Lazily, a heap of any size.
+        let kayles = TakeBreak::parse_code("0.77").unwrap();
+        let first: Vec<_> = kayles.options(1 << 60).take(2).collect();
+        assert_eq!(
+            first,
+            [
+                TakeBreakOption::One((1 << 60) - 1),
+                TakeBreakOption::Two(1, (1 << 60) - 2)
+            ]
+        );
     }
 }

@@ -1,0 +1,122 @@
+//! The options of one heap of any size, fewest objects removed first, listed lazily (a heap of
+//! 10^12 in Nim has 10^12 options; the caller takes as many as it can afford).
+
+use super::sum::OPTION_BUDGET;
+use crate::game::{Game, Rule, TakeBreakOption, Window, WindowRule, divisors_of};
+
+/// One option of a heap: one heap (0 when nothing is left), or two heaps a ≤ b.
+pub type HeapOption = TakeBreakOption;
+
+/// Steps of a subtraction set listed beyond this are not listed: past the options any heap
+/// has examined (2^24 primes lie below 3.2·10^8).
+const STEP_LIMIT: u64 = 320_000_000;
+
+/// The options of the heaps of one game.
+#[derive(Debug)]
+pub struct HeapOptions {
+    rule: Rule,
+    min_target: u64,
+    /// The steps below `steps_below` of a subtraction set listed element by element (every
+    /// step of the set when it is `u64::MAX`).
+    steps: Vec<u64>,
+    steps_below: u64,
+}
+
+impl HeapOptions {
+    /// The options of `game`'s heaps up to `largest`.
+    pub fn new(game: &Game, largest: u64) -> HeapOptions {
+        let (steps, steps_below) = match &game.rule {
+            Rule::Subtraction(set) if set.window_rule().is_none() => match set.ascending() {
+                // At most one step more than a heap's options examined.
+                Some(ascending) => {
+                    let steps: Vec<u64> = ascending
+                        .take_while(|&s| s <= largest)
+                        .take(OPTION_BUDGET + 1)
+                        .collect();
+                    let below = match steps.len() > OPTION_BUDGET {
+                        true => steps[OPTION_BUDGET],
+                        false => u64::MAX,
+                    };
+                    (steps, below)
+                }
+                None => {
+                    let below = largest.saturating_add(1).min(STEP_LIMIT);
+                    (set.elements_below(below), below)
+                }
+            },
+            _ => (Vec::new(), u64::MAX),
+        };
+        HeapOptions {
+            rule: game.rule.clone(),
+            min_target: game.min_target(),
+            steps,
+            steps_below,
+        }
+    }
+
+    /// The window of options of n, for the rules whose options form one.
+    fn window(&self, n: u64) -> Option<Window> {
+        let rule = match &self.rule {
+            Rule::Subtraction(set) => set.window_rule()?,
+            Rule::Half => WindowRule::Half,
+            Rule::EvenIfNotAll => WindowRule::EvenIfNotAll,
+            _ => return None,
+        };
+        Some(rule.window(n, self.min_target))
+    }
+
+    /// Every option of a heap of n, fewest objects removed first (for take-and-break games, the
+    /// heap left by each removal before its splits), as far as [`HeapOptions::lists_all`]
+    /// says.
+    pub fn options(&self, n: u64) -> Box<dyn Iterator<Item = HeapOption> + '_> {
+        if let Some(window) = self.window(n) {
+            return Box::new(window.into_descending().map(HeapOption::One));
+        }
+        match &self.rule {
+            Rule::Subtraction(_) => Box::new(
+                self.steps
+                    .iter()
+                    .take_while(move |&&s| s <= n && n - s >= self.min_target)
+                    .map(move |&s| HeapOption::One(n - s)),
+            ),
+            Rule::Divisor(rule) if n > 0 => {
+                let mut options: Vec<u64> = divisors_of(n)
+                    .into_iter()
+                    .filter_map(|d| rule.option(n, d))
+                    .filter(|&m| m >= self.min_target)
+                    .collect();
+                options.sort_unstable_by_key(|&m| std::cmp::Reverse(m));
+                Box::new(options.into_iter().map(HeapOption::One))
+            }
+            Rule::TakeBreak(code) => Box::new(code.options(n)),
+            _ => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// The options of a heap of n that split it (take-and-break games), as
+    /// [`HeapOptions::options`] orders them.
+    pub fn splits(&self, n: u64) -> Box<dyn Iterator<Item = HeapOption> + '_> {
+        match &self.rule {
+            Rule::TakeBreak(code) => Box::new(code.splits(n).map(|(a, b)| HeapOption::Two(a, b))),
+            _ => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// False when [`HeapOptions::options`] leaves out options of n: steps of a listed
+    /// subtraction set past the options examined, or primes past 3.2·10^8.
+    pub fn lists_all(&self, n: u64) -> bool {
+        n < self.steps_below
+    }
+
+    /// Whether m is a one-heap option of n, for the rules that answer at once (windows of
+    /// positions, and take-and-break codes); None for the others.
+    pub fn has_one_heap_option(&self, n: u64, m: u64) -> Option<bool> {
+        if let Some(window) = self.window(n) {
+            return Some(window.contains(m));
+        }
+        match &self.rule {
+            Rule::TakeBreak(code) => Some(m < n && code.one_heap_after(n, n - m).is_some()),
+            _ => None,
+        }
+    }
+}

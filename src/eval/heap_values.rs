@@ -1,0 +1,343 @@
+//! The value of a heap of any size, the cheapest exact way: a closed form, a proven period, or
+//! a table up to the largest heap (computed, or read from a table file).
+
+use crate::choice::Choice;
+use crate::engine::{self, EngineKind};
+use crate::error::{Error, Result};
+use crate::format::{self, Contents};
+use crate::game::{ClosedForm, Game, Rule};
+use crate::period;
+use crate::progress::Progress;
+use crate::run::{FILE_BACKED_FROM, Request, Run};
+use crate::table::{Table, ValueKind};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// How a heap's value was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Method {
+    /// A formula a theorem gives.
+    #[serde(rename = "closed form")]
+    ClosedForm,
+    /// The heap reduced into a table that proves the game's period.
+    #[serde(rename = "period")]
+    Period,
+    /// Looked up in a table that reaches the heap.
+    #[serde(rename = "table")]
+    Table,
+}
+
+/// The most positions a table computed for `eval` may have; longer tables are computed with
+/// `grundy … --resume` and read with `eval --table`.
+pub const TABLE_LIMIT: u64 = 1 << 32;
+
+/// The table computed first for a game that may prove its period, in memory.
+const SHORT_TABLE: u64 = 1 << 20;
+
+/// How far a period is searched for a heap beyond the tables eval computes.
+const PERIOD_SEARCH: u64 = 1 << 24;
+
+/// The longest table of the reference engine, which keeps 4 bytes a position in memory.
+const REFERENCE_LIMIT: u64 = 1 << 30;
+
+/// The longest a table computed for `eval` may be expected to take, in seconds.
+const TIME_LIMIT_S: f64 = 3600.0;
+
+/// Where the table of a large evaluation lives and how its progress shows.
+#[derive(Debug, Clone)]
+pub struct TableOptions {
+    /// A table file (`eval --table`) to read values from instead of computing them.
+    pub file: Option<PathBuf>,
+    /// The folder of the memory-mapped work file of a table from 2^27 positions; None keeps
+    /// every table in memory.
+    pub work_folder: Option<PathBuf>,
+    /// The progress of a table's computation.
+    pub progress: Progress,
+}
+
+impl TableOptions {
+    /// Tables computed in memory, without progress (for library callers).
+    pub fn in_memory() -> TableOptions {
+        TableOptions {
+            file: None,
+            work_folder: None,
+            progress: Progress::hidden(),
+        }
+    }
+}
+
+/// The values of one game's heaps.
+#[derive(Debug)]
+pub struct HeapValues {
+    source: Source,
+    /// The run whose work file holds the table, removed when the values are dropped.
+    run: Option<Run>,
+}
+
+#[derive(Debug)]
+enum Source {
+    Formula(ClosedForm),
+    Table(Table),
+}
+
+impl HeapValues {
+    /// The values of `game` (normal play) for heaps up to `largest`.
+    pub fn new(game: &Game, largest: u64, options: &TableOptions) -> Result<HeapValues> {
+        if let Some(file) = &options.file {
+            return from_file(game, largest, file);
+        }
+        if let Some(form) = game.closed_form() {
+            return Ok(HeapValues {
+                source: Source::Formula(form),
+                run: None,
+            });
+        }
+        let wanted = largest
+            .checked_add(1)
+            .ok_or_else(|| too_large(game, largest))?;
+        let engine = engine::choose(game, wanted);
+        let proves = engine.proves_periods();
+        // Most periods are proven within a short table, computed in memory first; a heap
+        // beyond the longest table eval computes is answered only by a period, searched a
+        // little further.
+        let mut n = wanted;
+        if proves {
+            let short = wanted.min(SHORT_TABLE);
+            let (table, run) = compute(game, short, true, None, &options.progress)?;
+            if table.len() > largest || table.period.is_some() || short == wanted {
+                return Ok(HeapValues::of_table(table, Some(run)));
+            }
+            if wanted > longest_table(engine, game) {
+                n = PERIOD_SEARCH;
+            }
+        }
+        check_cost(game, engine, n, largest)?;
+        let work_folder = options.work_folder.clone();
+        let (table, run) = compute(game, n, proves, work_folder, &options.progress)?;
+        if table.len() <= largest && table.period.is_none() {
+            return Err(Error::Input(format!(
+                "{}: no period proven below n = {} and a heap of {largest} is beyond the tables eval computes; search further with 'nimsieve grundy {} -n N --until-period -f bin --resume' for a larger N, then evaluate with --table and that file",
+                game.spec,
+                table.len(),
+                game.spec,
+            )));
+        }
+        Ok(HeapValues::of_table(table, Some(run)))
+    }
+
+    /// Values looked up in `table` (reduced by its period past its end), with the run that
+    /// holds its work file.
+    fn of_table(table: Table, run: Option<Run>) -> HeapValues {
+        HeapValues {
+            source: Source::Table(table),
+            run,
+        }
+    }
+
+    /// g(n).
+    pub fn value(&self, n: u64) -> u64 {
+        match &self.source {
+            Source::Formula(form) => form.value(n),
+            Source::Table(table) => u64::from(table.get(reduce(n, table))),
+        }
+    }
+
+    /// How g(n) is found.
+    pub fn method(&self, n: u64) -> Method {
+        match &self.source {
+            Source::Formula(_) => Method::ClosedForm,
+            Source::Table(table) if n < table.len() => Method::Table,
+            Source::Table(_) => Method::Period,
+        }
+    }
+
+    /// The formula, when the values come from one.
+    pub fn closed_form(&self) -> Option<&ClosedForm> {
+        match &self.source {
+            Source::Formula(form) => Some(form),
+            Source::Table(_) => None,
+        }
+    }
+}
+
+impl Drop for HeapValues {
+    fn drop(&mut self) {
+        if let Some(run) = self.run.take() {
+            run.finish();
+        }
+    }
+}
+
+/// The table of `game` below n (stopping at a proven period when `until_period`), with the run
+/// that holds its work file.
+fn compute(
+    game: &Game,
+    n: u64,
+    until_period: bool,
+    work_folder: Option<PathBuf>,
+    progress: &Progress,
+) -> Result<(Table, Run)> {
+    if let Some(folder) = work_folder.as_ref().filter(|_| n >= FILE_BACKED_FROM) {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| Error::io("cannot create folder", folder, e))?;
+    }
+    let request = Request {
+        until_period,
+        work_folder,
+        ..Request::grundy(game.clone(), n)
+    };
+    let run = Run::start(request)?;
+    progress.set_total(n);
+    let table = run.table(progress);
+    progress.finish();
+    match table {
+        Ok(table) => Ok((table, run)),
+        Err(e) => {
+            // Nothing resumes an evaluation: its work file goes.
+            run.finish();
+            Err(match e {
+                Error::Interrupted(_) => {
+                    Error::Interrupted("the table was not finished; nothing was written".into())
+                }
+                e => e,
+            })
+        }
+    }
+}
+
+/// The position of the table with the value of n: n itself inside the table, else n moved
+/// back by whole periods into the table's periodic part (the caller made sure one exists).
+fn reduce(n: u64, table: &Table) -> u64 {
+    let len = table.len();
+    match table.period {
+        Some(p) if n >= len => {
+            let back = (n - len) / p.period + 1;
+            n - back * p.period
+        }
+        _ => n,
+    }
+}
+
+/// Values read from a table file, which must be of `game` (when it says) and reach `largest`,
+/// or prove the game's period.
+fn from_file(game: &Game, largest: u64, file: &Path) -> Result<HeapValues> {
+    let bad = |why: String| Error::Input(format!("--table '{}': {why}", file.display()));
+    let loaded = format::load(file, Some(false))?;
+    if let Some(stated) = &loaded.game
+        && stated != &game.spec
+    {
+        return Err(bad(format!(
+            "the table is of {stated}, not of {}; give a table of {} or evaluate {stated}",
+            game.spec, game.spec
+        )));
+    }
+    let Contents::Values(values) = loaded.contents else {
+        return Err(bad(
+            "it lists P-positions; give a table of values (grundy)".into()
+        ));
+    };
+    if loaded.kind != ValueKind::Grundy {
+        return Err(bad(
+            "it holds misère outcomes; give a table of Grundy values (normal play)".into(),
+        ));
+    }
+    let period = game
+        .period_criterion()
+        .and_then(|c| period::find_by(values.len(), |x| values.get(x), &c));
+    if values.len() <= largest && period.is_none() {
+        return Err(bad(format!(
+            "it covers heaps below {} and proves no period, but the largest heap is {largest}; compute a longer table",
+            values.len()
+        )));
+    }
+    let table = Table {
+        kind: ValueKind::Grundy,
+        values,
+        period,
+    };
+    Ok(HeapValues::of_table(table, None))
+}
+
+/// The longest table an engine that proves periods searches, within the time limit.
+fn longest_table(engine: EngineKind, game: &Game) -> u64 {
+    let mut n = TABLE_LIMIT;
+    while n > 1 << 16 && estimated_seconds(engine, game, n) > TIME_LIMIT_S {
+        n /= 2;
+    }
+    n
+}
+
+/// Refuses a table too long for memory and disk or the time limit, before starting it.
+fn check_cost(game: &Game, engine: EngineKind, n: u64, largest: u64) -> Result<()> {
+    if n > TABLE_LIMIT {
+        return Err(Error::Input(format!(
+            "{}: a heap of {largest} needs a table of {} positions, more than eval computes (2^32); {}",
+            game.spec,
+            n,
+            instead(game, largest)
+        )));
+    }
+    if engine == EngineKind::Reference && n > REFERENCE_LIMIT {
+        return Err(Error::Input(format!(
+            "{}: a heap of {largest} needs a table of {n} positions from the reference engine, which keeps 4 bytes a position in memory (at most 2^30 positions for eval); {}",
+            game.spec,
+            instead(game, largest)
+        )));
+    }
+    let seconds = estimated_seconds(engine, game, n);
+    if seconds > TIME_LIMIT_S {
+        return Err(Error::Input(format!(
+            "{}: a heap of {largest} needs a table of {n} positions, about {:.0} hours with the {} engine, more than eval computes (about an hour); {}",
+            game.spec,
+            (seconds / 3600.0).max(1.0),
+            engine.name(),
+            instead(game, largest)
+        )));
+    }
+    Ok(())
+}
+
+/// What to run instead of an evaluation whose table is too long.
+fn instead(game: &Game, largest: u64) -> String {
+    let n = largest as u128 + 1;
+    format!(
+        "compute the table once with 'nimsieve grundy {spec} -n {n} -f bin --resume' (resumable) and evaluate with 'eval {spec} HEAP... --table output/{stem}-{n}.bin'",
+        spec = game.spec,
+        stem = game.file_stem(),
+    )
+}
+
+/// A rough time for a table of n positions on a 2-core machine, from the measurements in the
+/// README's performance section (rates of the slowest games each engine takes): enough to
+/// tell minutes from hours.
+fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
+    let positions = n as f64;
+    let per_second = match engine {
+        // Squares: 2^26 positions with 8,192 steps in 240 s, about 2.3·10^9 (position, step)
+        // pairs a second.
+        EngineKind::Sparse => {
+            let steps = match &game.rule {
+                Rule::Subtraction(set) => set.elements_below(n.min(1 << 40)).len().max(1),
+                _ => 1,
+            };
+            2.3e9 / steps as f64
+        }
+        EngineKind::PrimeGrundy => 1.5e7,
+        EngineKind::DivisorSieve => 1.0e7,
+        // Grundy's game, the slowest code measured: 3.7·10^5 values a second.
+        EngineKind::RareValues => 3.5e5,
+        EngineKind::Reference => 5.0e6,
+        EngineKind::Finite | EngineKind::Periodic | EngineKind::ClosedForm | EngineKind::Psieve => {
+            1.0e8
+        }
+    };
+    positions / per_second
+}
+
+/// The error for a heap of 2^64 − 1, whose table would pass the integer type.
+fn too_large(game: &Game, largest: u64) -> Error {
+    Error::Input(format!(
+        "{}: a heap of {largest} is beyond what any table reaches (2^64 positions) and the game has no closed form",
+        game.spec
+    ))
+}

@@ -1,0 +1,201 @@
+//! A sum of heaps of one game (Sprague–Grundy): each heap's value and how it was found, the
+//! nim-sum, the outcome and the winning moves.
+
+use super::Outcome;
+use super::heap_options::{HeapOption, HeapOptions};
+use super::heap_values::{HeapValues, Method, TableOptions};
+use crate::error::{Error, Result};
+use crate::game::{Game, Play, Rule, SubtractionSet};
+use serde::Serialize;
+
+/// The most options of one heap examined; a heap with more lists the winning moves among its
+/// options with the fewest objects removed.
+pub const OPTION_BUDGET: usize = 1 << 24;
+
+/// The most winning moves listed for a heap whose options are not all examined.
+const LISTED_WHEN_PARTIAL: usize = 10_000;
+
+/// One move of a multi-heap position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct HeapMove {
+    /// Index of the heap, from 0.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// The objects left of it after the move (in the two heaps of a split).
+    pub to: u64,
+    /// Take-and-break games: the two heaps (a ≤ b, a + b = `to`) when the move splits what is
+    /// left; absent for a move that leaves one heap (or none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split: Option<[u64; 2]>,
+}
+
+/// One heap of an evaluated sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct HeapReport {
+    /// The heap's size.
+    pub size: u64,
+    /// Its Grundy value.
+    pub value: u64,
+    /// How the value was found.
+    pub method: Method,
+}
+
+/// The evaluation of a sum of heaps (the JSON form of `nimsieve eval --json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SumEvaluation {
+    /// The canonical game spec.
+    pub game: String,
+    /// Each heap: size, value and method.
+    pub heaps: Vec<HeapReport>,
+    /// The Grundy value of each heap.
+    pub values: Vec<u64>,
+    /// The XOR of the values.
+    pub nim_sum: u64,
+    /// P when the player to move loses.
+    pub outcome: Outcome,
+    /// The moves to a P-position, by heap, then by the objects left, a move leaving one heap
+    /// before the splits leaving as many, splits by their smaller heap.
+    pub winning_moves: Vec<HeapMove>,
+    /// False when some heap has more options than eval examines ([`OPTION_BUDGET`]): its
+    /// winning moves are then those among the options with the fewest objects removed.
+    pub all_winning_moves: bool,
+}
+
+/// Evaluates the sum of heaps `heaps` of `game`.
+///
+/// Normal play uses Sprague–Grundy: the moves to a heap of value g(h) XOR nim-sum win, whatever
+/// that value's size relative to g(h). Misère sums are not determined by heap outcomes, so
+/// misère play is supported for Nim only (Bouton's misère rule).
+pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<SumEvaluation> {
+    let is_nim = matches!(game.rule, Rule::Subtraction(SubtractionSet::Nim)) && !game.leave1;
+    let misere = game.play == Play::Misere;
+    if misere && !is_nim {
+        return Err(Error::Input(format!(
+            "eval supports misère play only for 'nim+misere': a misère sum of '{}' is not determined by its heaps' outcomes",
+            game.spec
+        )));
+    }
+    let normal = Game {
+        play: Play::Normal,
+        ..game.clone()
+    };
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let values = HeapValues::new(&normal, largest, tables)?;
+    let options = HeapOptions::new(&normal, largest);
+    let heap_values: Vec<u64> = heaps.iter().map(|&h| values.value(h)).collect();
+    let nim_sum = heap_values.iter().fold(0, |acc, v| acc ^ v);
+    let is_p = |after: &[u64], sum: u64| match misere {
+        true if after.iter().all(|&h| h <= 1) => after.iter().sum::<u64>() % 2 == 1,
+        _ => sum == 0,
+    };
+    let outcome = if is_p(heaps, nim_sum) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    let mut winning_moves = Vec::new();
+    let mut all_winning_moves = true;
+    if outcome == Outcome::N {
+        let mut after = heaps.to_vec();
+        for (heap, &from) in heaps.iter().enumerate() {
+            let target = heap_values[heap] ^ nim_sum;
+            let wins = |option: HeapOption| match option {
+                HeapOption::One(to) => {
+                    after[heap] = to;
+                    is_p(&after, nim_sum ^ heap_values[heap] ^ values.value(to))
+                }
+                HeapOption::Two(a, b) => values.value(a) ^ values.value(b) == target,
+            };
+            let (moves, all) = heap_moves(from, target, misere, &values, &options, wins);
+            after[heap] = from;
+            all_winning_moves &= all;
+            winning_moves.extend(moves.into_iter().map(|option| match option {
+                HeapOption::One(to) => HeapMove {
+                    heap,
+                    from,
+                    to,
+                    split: None,
+                },
+                HeapOption::Two(a, b) => HeapMove {
+                    heap,
+                    from,
+                    to: a + b,
+                    split: Some([a, b]),
+                },
+            }));
+        }
+    }
+    winning_moves.sort_unstable();
+    Ok(SumEvaluation {
+        game: game.spec.clone(),
+        heaps: heaps
+            .iter()
+            .zip(&heap_values)
+            .map(|(&size, &value)| HeapReport {
+                size,
+                value,
+                method: values.method(size),
+            })
+            .collect(),
+        values: heap_values,
+        nim_sum,
+        outcome,
+        winning_moves,
+        all_winning_moves,
+    })
+}
+
+/// The winning options of a heap `from` whose winning one-heap options have value `target`
+/// (normal play), as `wins` decides, and whether they are all of them.
+///
+/// When the closed form lists the positions of `target` and the rule tells its one-heap
+/// options at once, those positions are the candidates (with 0 and 1 in misère Nim, where a
+/// move to them can win otherwise); only splits are then searched. Otherwise the options are
+/// examined fewest objects removed first, at most [`OPTION_BUDGET`] of them.
+fn heap_moves(
+    from: u64,
+    target: u64,
+    misere: bool,
+    values: &HeapValues,
+    options: &HeapOptions,
+    mut wins: impl FnMut(HeapOption) -> bool,
+) -> (Vec<HeapOption>, bool) {
+    let candidates = values
+        .closed_form()
+        .and_then(|form| form.positions_of_value(target))
+        .filter(|_| options.has_one_heap_option(from, 0).is_some());
+    let mut found = Vec::new();
+    let searched_splits_only = candidates.is_some();
+    if let Some(mut candidates) = candidates {
+        if misere {
+            candidates.extend([0, 1]);
+            candidates.sort_unstable();
+            candidates.dedup();
+        }
+        found.extend(
+            candidates
+                .into_iter()
+                .filter(|&m| options.has_one_heap_option(from, m) == Some(true))
+                .map(HeapOption::One)
+                .filter(|&option| wins(option)),
+        );
+    }
+    let (scan, mut all) = match searched_splits_only {
+        true => (options.splits(from), true),
+        false => (options.options(from), options.lists_all(from)),
+    };
+    for (examined, option) in scan.enumerate() {
+        if examined == OPTION_BUDGET {
+            all = false;
+            break;
+        }
+        if wins(option) {
+            found.push(option);
+        }
+    }
+    if !all {
+        found.truncate(LISTED_WHEN_PARTIAL);
+    }
+    (found, all)
+}

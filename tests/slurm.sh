@@ -98,7 +98,7 @@ status=0
 [ "$(wc -l <refusal.txt)" = 1 ] || fail "the refusal is not one line: $(cat refusal.txt)"
 grep -q "shard 3 is missing.*sbatch --array=3 " refusal.txt ||
   fail "the refusal does not name shard 3: $(cat refusal.txt)"
-[ ! -e sweep-sub3_40.csv ] && [ ! -e sweep-sub3_40.jsonl ] || fail "the refused merge wrote a file"
+if [ -e sweep-sub3_40.csv ] || [ -e sweep-sub3_40.jsonl ]; then fail "the refused merge wrote a file"; fi
 
 # 3. Shard 3 rerun alone, with two CPUs: the merge takes it.
 job=$(sbatch --parsable --array=3 --cpus-per-task=2 sweep.sbatch sub3:40 8)

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # cluster_error is read by the scripts that source this
 # A one-node Slurm cluster on this machine, from Debian's slurm-wlm and munge, for the tests and
 # benchmarks of sweeps on a cluster. Source it from bash, then:
 #
@@ -36,6 +37,9 @@ cluster_retry() {
   done
   return 1
 }
+
+cluster_controller_up() { scontrol ping | grep -q UP; }
+cluster_node_idle() { [ "$(sinfo -h -N -o %T)" = idle ]; }
 
 # Sets cluster_error to $1 and the end of log file $2, stops what started, and fails.
 cluster_fail() {
@@ -116,11 +120,11 @@ CONF
   export SLURM_CONF=$dir/slurm.conf
   slurmctld -D -c 2>>"$dir/slurmctld.log" &
   cluster_pids+=($!)
-  cluster_retry 30 bash -c 'scontrol ping | grep -q UP' ||
+  cluster_retry 30 cluster_controller_up ||
     { cluster_fail "slurmctld did not start" "$dir/slurmctld.log"; return 1; }
   slurmd -D -N "$host" 2>>"$dir/slurmd.log" &
   cluster_pids+=($!)
-  cluster_retry 30 bash -c '[ "$(sinfo -h -N -o %T)" = idle ]' ||
+  cluster_retry 30 cluster_node_idle ||
     { cluster_fail "slurmd did not start" "$dir/slurmd.log"; return 1; }
 }
 

@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# Runs `nimsieve sweep FAMILY` as K shards in parallel (background processes), waits for all,
-# fails if any fails, and merges the parts into output/sweep-<family>.csv and .jsonl (the
-# names an unsharded run writes): the CSV keeps the first part's header, the JSON lines are
-# concatenated. With --compare, also runs the family unsharded and fails unless both files
-# are byte-identical.
+# Runs `nimsieve sweep FAMILY` as K shards in parallel (background processes, all writing into
+# one temporary run folder), waits for all, fails if any fails, merges the parts with
+# `nimsieve sweep-merge` and moves the result to output/sweep-<family>.csv and .jsonl (the names
+# an unsharded run writes). With --compare, also runs the family unsharded and fails unless
+# both files are byte-identical.
 #
 #   scripts/sweep-shards.sh [--compare] FAMILY K [nimsieve sweep options: -n N, --threads T, ...]
 #
-# NIMSIEVE names the binary to run (default: build target/release/nimsieve). The shards run in
-# a temporary folder, so relative paths in the arguments are not supported.
+# NIMSIEVE names the binary to run (default: build target/release/nimsieve).
 set -euo pipefail
 
 compare=false
@@ -40,17 +39,16 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Each run writes its default files in its own folder: <folder>/output/sweep-<family>[-partIofK].*
+# The parts and their manifests: $work/parts/sweep-<family>-partIofK.*; an unsharded run: $work/whole/.
 run() { # folder, then sweep options
   local folder=$1
   shift
-  mkdir -p "$folder"
-  (cd "$folder" && "$NIMSIEVE" sweep "$family" --format csv,json --quiet "$@")
+  "$NIMSIEVE" sweep "$family" --format csv,json --quiet -o "$folder/" "$@"
 }
 
 pids=()
 for ((i = 1; i <= parts; i++)); do
-  run "$work/$i" --shard "$i/$parts" "$@" 2>"$work/$i.err" &
+  run "$work/parts" --shard "$i/$parts" "$@" 2>"$work/$i.err" &
   pids+=($!)
 done
 failed=0
@@ -62,26 +60,16 @@ for ((i = 1; i <= parts; i++)); do
 done
 [ $failed = 0 ] || exit 1
 
-first=$(ls "$work/1/output/"*.csv)
-name=$(basename "$first" .csv)
-name=${name%-part1of"$parts"}
+"$NIMSIEVE" sweep-merge --quiet "$work/parts"
+name=$(basename "$(ls "$work/parts/"*-part1of"$parts".manifest.json)" -part1of"$parts".manifest.json)
 mkdir -p output
-{
-  cat "$first"
-  for ((i = 2; i <= parts; i++)); do tail -n +2 "$work/$i/output/$name-part${i}of$parts.csv"; done
-} >"$work/merged.csv"
-for ((i = 1; i <= parts; i++)); do
-  if [ "$parts" = 1 ]; then part=$name; else part=$name-part${i}of$parts; fi
-  cat "$work/$i/output/$part.jsonl"
-done >"$work/merged.jsonl"
-mv "$work/merged.csv" "output/$name.csv"
-mv "$work/merged.jsonl" "output/$name.jsonl"
+mv "$work/parts/$name.csv" "$work/parts/$name.jsonl" output/
 echo "wrote output/$name.csv and output/$name.jsonl (shards: $parts)"
 
 if $compare; then
   run "$work/whole" "$@"
   for ext in csv jsonl; do
-    if ! cmp -s "output/$name.$ext" "$work/whole/output/$name.$ext"; then
+    if ! cmp -s "output/$name.$ext" "$work/whole/$name.$ext"; then
       echo "DIFFERENT: the merged $ext differs from an unsharded run" >&2
       exit 1
     fi

@@ -7,7 +7,7 @@ use nimsieve::engine::resumable::CHECKPOINT_EVERY;
 use nimsieve::error::printable;
 use nimsieve::eval;
 use nimsieve::format::{self, Destination, Format, Report};
-use nimsieve::game::{CATALOGUE, Game, file_safe};
+use nimsieve::game::{CATALOGUE, Game};
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
 use nimsieve::progress::Progress;
@@ -64,6 +64,10 @@ const SWEEP_EXAMPLES: &str = "Examples:
   nimsieve sweep sub3:40                               all 9880 three-element sets up to 40
   nimsieve sweep powers:2..6 -n 1e5 -f json -o -       JSON lines to standard output
   nimsieve sweep sub3:100 --shard 2/8                  the second of eight parts";
+
+const SWEEP_MERGE_EXAMPLES: &str = "Examples:
+  nimsieve sweep sub3:100 --shard 3/8 -o run/         one part, with run/sweep-sub3_100-part3of8.manifest.json
+  nimsieve sweep-merge run/                           run/sweep-sub3_100.csv and .jsonl, once all 8 parts are there";
 
 const PLOT_EXAMPLES: &str = "Examples:
   nimsieve plot output/squares-1000000.npy --kind values     g(n) against n
@@ -153,6 +157,17 @@ enum Command {
     /// 2^20 games a run (split larger families with --shard).
     #[command(after_help = SWEEP_EXAMPLES)]
     Sweep(SweepArgs),
+    /// Check the parts that `sweep --shard I/K` wrote into FOLDER (every shard of one run there
+    /// exactly once, intact) and join them into the files one unsharded run writes there; a
+    /// missing or damaged part is an error naming the shards to rerun, and nothing is written.
+    #[command(after_help = SWEEP_MERGE_EXAMPLES)]
+    SweepMerge {
+        /// The folder of the parts (sweep --shard I/K -o FOLDER/).
+        folder: PathBuf,
+        /// No list of written files.
+        #[arg(long, short = 'q')]
+        quiet: bool,
+    },
     /// Draw a table nimsieve wrote as a PNG or SVG picture.
     #[command(after_help = PLOT_EXAMPLES)]
     Plot {
@@ -373,6 +388,7 @@ fn run(command: Command) -> Result<()> {
             modulus,
         } => stats(&file, ppos, game.as_deref(), &modulus),
         Command::Sweep(args) => sweep(&args),
+        Command::SweepMerge { folder, quiet } => sweep_merge(&folder, quiet),
         Command::Plot {
             file,
             kind,
@@ -487,20 +503,14 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
 /// `sweep`: the rows of a family (or one shard of it), in family order.
 fn sweep(args: &SweepArgs) -> Result<()> {
     let family = Family::parse(&args.family)?;
-    let shard = match &args.shard {
-        Some(text) => Shard::parse(text)?,
-        None => Shard::WHOLE,
-    };
-    let range = shard.range(family.count())?;
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let range = shard.unwrap_or(Shard::WHOLE).range(family.count())?;
     let n = args.n.as_deref().map(parse_u64).transpose()?;
     let n = family_sweep::positions(&family, n)?;
     configure_threads(args.threads)?;
     let mut formats = args.formats.clone();
     formats.dedup();
-    let mut stem = format!("sweep-{}", file_safe(&family.text));
-    if shard != Shard::WHOLE {
-        stem.push_str(&format!("-part{}of{}", shard.index, shard.parts));
-    }
+    let stem = family_sweep::stem(&family, shard);
     let folder = output_folder(args.output.as_deref())?;
     let destinations = format::destinations(&formats, args.output.as_deref(), &folder, &stem)?;
     destinations
@@ -516,12 +526,36 @@ fn sweep(args: &SweepArgs) -> Result<()> {
             wrote(path);
         }
     }
+    // A part written to files gets its manifest, for sweep-merge.
+    let files: Option<Vec<(RowFormat, PathBuf)>> = destinations
+        .iter()
+        .map(|(format, destination)| match destination {
+            Destination::File(path) if !format::is_special(path) => Some((*format, path.clone())),
+            _ => None,
+        })
+        .collect();
+    if let (Some(shard), Some(files)) = (shard, files) {
+        let manifest = family_sweep::write_manifest(&family, n, shard, &files, &folder)?;
+        if !args.quiet {
+            wrote(&manifest);
+        }
+    }
     let unproven = rows.iter().filter(|r| r.period.is_none()).count();
     if unproven > 0 && family_sweep::stops_at_period(&family)? && !args.quiet {
         eprintln!(
             "{unproven} of {} games have no period proven below n = {n}; raise -n to search further",
             rows.len()
         );
+    }
+    Ok(())
+}
+
+/// `sweep-merge`: the merged files of the parts in `folder`.
+fn sweep_merge(folder: &Path, quiet: bool) -> Result<()> {
+    for path in family_sweep::merge(folder)? {
+        if !quiet {
+            wrote(&path);
+        }
     }
     Ok(())
 }

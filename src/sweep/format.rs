@@ -1,15 +1,18 @@
 //! The formats of sweep rows: CSV (a header, then one row per game; empty fields for none,
 //! lists separated by spaces) and JSON lines (one object per game, `null` for none, lists as
 //! arrays). Both are written so that the parts of a sharded run concatenate to the whole: the
-//! JSON lines as they are, the CSV parts after dropping every header but the first.
+//! JSON lines as they are, the CSV parts after dropping every header but the first
+//! ([`RowFormat::rows`]); [`RowFormat::indexes`] reads the rows' indexes back.
 
 use super::row::{COLUMNS, Row};
 use crate::choice::Choice;
 use crate::format::Extension;
+use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
 /// The formats `sweep --format` accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum RowFormat {
     /// Comma-separated values with a header row.
     Csv,
@@ -44,6 +47,12 @@ impl Extension for RowFormat {
     }
 }
 
+/// The one field of a row that reading it back needs.
+#[derive(Deserialize)]
+struct Indexed {
+    index: u64,
+}
+
 impl RowFormat {
     /// Writes `rows` in this format.
     pub fn write(self, rows: &[Row], out: &mut dyn Write) -> io::Result<()> {
@@ -64,6 +73,54 @@ impl RowFormat {
                     out.write_all(b"\n")?;
                 }
                 Ok(())
+            }
+        }
+    }
+
+    /// The bytes of the rows in `bytes` written in this format: all of them for JSON lines,
+    /// those after the header line for CSV.
+    pub fn rows(self, bytes: &[u8]) -> &[u8] {
+        match self {
+            RowFormat::Csv => bytes
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(&[], |end| &bytes[end + 1..]),
+            RowFormat::Json => bytes,
+        }
+    }
+
+    /// The index of each row of `bytes` written in this format, in file order; why not when
+    /// the bytes are not rows of this format.
+    pub fn indexes(self, bytes: &[u8]) -> std::result::Result<Vec<u64>, String> {
+        match self {
+            RowFormat::Csv => {
+                let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
+                let header = reader.headers().map_err(|e| e.to_string())?;
+                if header.iter().ne(COLUMNS) {
+                    return Err("the header is not that of sweep rows".into());
+                }
+                reader
+                    .records()
+                    .map(|record| {
+                        let record = record.map_err(|e| e.to_string())?;
+                        record[0]
+                            .parse()
+                            .map_err(|_| format!("'{}' is not an index", &record[0]))
+                    })
+                    .collect()
+            }
+            RowFormat::Json => {
+                let Some(lines) = bytes.strip_suffix(b"\n") else {
+                    return Err("the last line is not complete".into());
+                };
+                lines
+                    .split(|&b| b == b'\n')
+                    .map(|line| {
+                        serde_json::from_slice::<Indexed>(line)
+                            .map(|row| row.index)
+                            .map_err(|e| e.to_string())
+                    })
+                    .collect()
             }
         }
     }

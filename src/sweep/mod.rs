@@ -1,14 +1,20 @@
 //! `nimsieve sweep`: a whole [`Family`] of games, one summary [`Row`] per game, computed in
 //! parallel over games and returned in family order, so the rows never depend on the thread
-//! count. [`Shard`] selects a contiguous part; [`RowFormat`] writes rows as CSV or JSON lines.
+//! count. [`Shard`] selects a contiguous part; [`RowFormat`] writes rows as CSV or JSON lines;
+//! a part's files are named by [`stem`] and described by the manifest [`write_manifest`] writes
+//! beside them, which [`merge`] checks before it joins the parts into the unsharded files.
 
 mod family;
 mod format;
+mod merge;
+mod part;
 mod row;
 mod shard;
 
 pub use family::Family;
 pub use format::RowFormat;
+pub use merge::merge;
+pub use part::{stem, write_manifest};
 pub use row::{COLUMNS, FIRST_P_POSITIONS, Row};
 pub use shard::Shard;
 

@@ -2,10 +2,11 @@
 //! rows, concatenated in order, are the rows of the whole family.
 
 use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 /// Part `index` (1-based) of `parts`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Shard {
     /// Which part, from 1 to `parts`.
     pub index: u64,

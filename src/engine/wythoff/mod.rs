@@ -13,10 +13,10 @@ use std::sync::Mutex;
 /// The largest side of a table: values stay below 2N ≤ 2^32.
 pub const MAX_SIDE: u64 = 1 << 31;
 
-/// The most cells [`value`] computes (rows 0..=min(a, b) of columns 0..=max(a, b), on and
-/// above the diagonal): about 10 s on one core of a 2-core x86-64 machine, and at most 1.5
-/// GiB of row and diagonal sets.
-pub const VALUE_CELLS: u64 = 1 << 30;
+/// The most work [`value`] takes on, in the units of [`value_work`]: about 10 s on one core of
+/// a 2-core x86-64 machine (2^14 × 2^14 takes 3·10^10, `100 10^7` 9·10^9: both refused;
+/// `8000 8000` 1.6·10^9 takes 3 s).
+pub const VALUE_WORK: f64 = 4.0e9;
 
 /// The table of G(x, y), 0 ≤ x, y < n, row-major (cell (x, y) at position x·n + y), with the
 /// fewest bits that hold 2n − 2 (G(x, y) ≤ x + y), in the work file when one is given.
@@ -40,41 +40,68 @@ pub fn table(n: u64, work_file: Option<&WorkFile>, progress: &Progress) -> Resul
         rayon::current_num_threads(),
         progress,
         &|first: u64, block: &[Vec<u32>]| {
-            let mut values = values.lock().expect("no writer panics");
-            // Row t of the block's columns, then the block's columns as runs of row s.
-            for (t, column) in (first..).zip(block) {
-                for (s, &v) in (0..).zip(column) {
-                    values.set(t * n + s, v);
-                }
-            }
-            for s in 0..block.last().map_or(0, Vec::len) {
-                for (t, column) in (first..).zip(block) {
-                    if let Some(&v) = column.get(s) {
-                        values.set(s as u64 * n + t, v);
-                    }
-                }
-            }
+            store(
+                &mut values.lock().expect("no writer panics"),
+                n,
+                first,
+                block,
+            );
         },
     )?;
     Ok(values.into_inner().expect("no writer panics"))
 }
 
-/// The cells [`value`] computes for G(a, b): the strip of rows 0..=min(a, b) and columns
-/// 0..=max(a, b) on and above its diagonal.
-pub fn value_cells(a: u64, b: u64) -> u128 {
-    let (rows, columns) = (u128::from(a.min(b)) + 1, u128::from(a.max(b)) + 1);
-    rows * (rows + 1) / 2 + (columns - rows) * rows
+/// Writes a block of columns G(0..=t, t), t = first, first + 1, …, into the table of side n
+/// at (t, s) and (s, t): rows t, then the block's runs of rows s. Directly as bytes, u16 or
+/// u32 when the table is stored so.
+fn store(values: &mut PackedValues, n: u64, first: u64, block: &[Vec<u32>]) {
+    let each = |set: &mut dyn FnMut(u64, u32)| {
+        for (t, column) in (first..).zip(block) {
+            for (s, &v) in (0..).zip(column) {
+                set(t * n + s, v);
+            }
+        }
+        for s in 0..block.last().map_or(0, Vec::len) {
+            for (t, column) in (first..).zip(block) {
+                if let Some(&v) = column.get(s) {
+                    set(s as u64 * n + t, v);
+                }
+            }
+        }
+    };
+    if let Some(cells) = values.as_mut_slice::<u16>() {
+        each(&mut |at, v| cells[at as usize] = v as u16);
+    } else if let Some(cells) = values.as_mut_slice::<u32>() {
+        each(&mut |at, v| cells[at as usize] = v);
+    } else if let Some(cells) = values.as_mut_slice::<u8>() {
+        each(&mut |at, v| cells[at as usize] = v as u8);
+    } else {
+        each(&mut |at, v| values.set(at, v));
+    }
+}
+
+/// An estimate of the work of [`value`] for G(a, b): the strip of rows s ≤ min(a, b) and
+/// columns s ≤ t ≤ max(a, b), eight units a cell and one for each of the about s/64 words its
+/// search crosses: Σ (C − s)(8 + s/64) over s < R, R = min + 1, C = max + 1.
+pub fn value_work(a: u64, b: u64) -> f64 {
+    let (r, c) = (a.min(b) as f64 + 1.0, a.max(b) as f64 + 1.0);
+    let cells = r * c - r * (r - 1.0) / 2.0;
+    let searched = c * r * (r - 1.0) / 2.0 - (r - 1.0) * r * (2.0 * r - 1.0) / 6.0;
+    8.0 * cells + searched / 64.0
 }
 
 /// G(a, b), computed from the rows 0..=min(a, b) up to column max(a, b) (by symmetry
 /// G(a, b) = G(b, a)) on `rayon::current_num_threads()` threads. Refused with one line when
-/// that is more than [`VALUE_CELLS`] cells: whether (a, b) is a P-position, and the moves to
+/// that is more than [`VALUE_WORK`]: whether (a, b) is a P-position, and the moves to
 /// P-positions, are exact for every size in [`crate::game::wythoff`].
 pub fn value(a: u64, b: u64) -> Result<u64> {
-    let cells = value_cells(a, b);
-    if cells > u128::from(VALUE_CELLS) {
+    let work = value_work(a, b);
+    if work > VALUE_WORK {
         return Err(Error::Input(format!(
-            "G({a}, {b}) of Wythoff's game needs {cells} cells of the table, more than the {VALUE_CELLS} (2^30, about 10 s) computed for one value; whether it is a P-position and its winning moves are exact for any heaps"
+            "G({a}, {b}) of Wythoff's game would take about {:.0} s (rows 0 to {} up to column {}), more than the 10 s one value may; whether it is a P-position and its winning moves are exact for any heaps",
+            10.0 * work / VALUE_WORK,
+            a.min(b),
+            a.max(b)
         )));
     }
     let (rows, columns) = (a.min(b) + 1, a.max(b) + 1);
@@ -162,6 +189,10 @@ mod tests {
         // Row 1 of Wythoff's game: 1 2 0 4 5 3, then +3 every 3.
         assert_eq!(&g[60..66], [1, 2, 0, 4, 5, 3]);
         let refused = value(1 << 20, 1 << 20).unwrap_err().to_string();
-        assert!(refused.contains("more than the 1073741824"), "{refused}");
+        assert!(
+            refused.contains("more than the 10 s one value may"),
+            "{refused}"
+        );
+        assert!(value(100, 10_000_000).is_err() && value_work(8000, 8000) < VALUE_WORK);
     }
 }

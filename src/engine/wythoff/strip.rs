@@ -9,9 +9,9 @@
 //! induction; G(x, y) ≥ y − 2x because a value v the row lacks is blocked in at most 2x
 //! columns, by one cell of each earlier row in the column or in the diagonal, so the row's
 //! cells below y where v is free have distinct values below v), which W ≥ 3s + 1 holds
-//! without two values sharing a bit; a row clears the bits its mex passes. W is also at most
-//! rows + columns − 1 rounded up to 64, the number of possible values, so a square table
-//! needs 2N bits a set.
+//! without two values sharing a bit; a row clears the bits its mex passes. W needs to be no
+//! more than rows + columns − 1, the number of possible values, so a square table needs 2N
+//! bits a set (W is that, or 3·rows − 2, rounded up to a power of two).
 //!
 //! The search from the row's mex to the cell's value crosses about s values, so the sets are
 //! read in blocks of [`BLOCK`] columns, row by row: a row's set and the block's column sets
@@ -37,9 +37,13 @@ pub const BLOCK: u64 = 64;
 /// values G(0..=min(t, rows − 1), t). Called from several threads, in no fixed order.
 pub type Blocks<'a> = &'a (dyn Fn(u64, &[Vec<u32>]) + Sync);
 
-/// Bits of one ring: the values a cell of a strip of `rows` rows and `columns` columns sees.
+/// Bits of one ring: the values a cell of a strip of `rows` rows and `columns` columns sees,
+/// rounded up to a power of two from 64 (so a word's place in the ring is a mask away).
 fn ring_bits(rows: u64, columns: u64) -> u64 {
-    (3 * rows - 2).min(rows + columns - 1).next_multiple_of(64)
+    (3 * rows - 2)
+        .min(rows + columns - 1)
+        .next_power_of_two()
+        .max(64)
 }
 
 /// Diagonal slots: a diagonal's slot is reused once the block of its last cell is done; with
@@ -165,14 +169,17 @@ impl Strip {
                     None => return 0,
                 }
             }
-            for t in first.max(s)..end {
+            let from = first.max(s);
+            // The diagonal t − s of each cell, in its slot (one division a row of the block).
+            let mut slot = (from - s) % self.slots;
+            for t in from..end {
                 let column = (t - first) as usize;
                 let set = &mut sets[column * words..(column + 1) * words];
                 if s == t {
                     self.start_row(s, set);
                 }
-                let slot = (t - s) % self.slots;
                 values[column].push(self.cell(s, slot, set) as u32);
+                slot = if slot + 1 == self.slots { 0 } else { slot + 1 };
             }
             self.done[me].store(j * stride + s + 1, Release);
         }
@@ -224,18 +231,27 @@ impl Strip {
         let at = slot as usize * self.words;
         let diagonal = &self.diagonals[at..at + self.words];
         let mex = self.mex[s as usize].load(Relaxed);
-        let mut w = ((mex / 64) % self.words as u64) as usize;
-        let mut base = mex - mex % 64;
-        let mut below = (1u64 << (mex % 64)) - 1;
-        let value = loop {
-            let used = row[w].load(Relaxed) | set[w] | diagonal[w].load(Relaxed) | below;
-            if used != u64::MAX {
-                break base + u64::from((!used).trailing_zeros());
-            }
-            below = 0;
-            base += 64;
-            w = if w + 1 == self.words { 0 } else { w + 1 };
+        let start = (mex / 64) as usize & (self.words - 1);
+        let below = (1u64 << (mex % 64)) - 1;
+        // The union of the three sets a word at a time, from the mex's word round the ring.
+        let union =
+            |(r, (c, d)): (&AtomicU64, (&u64, &AtomicU64))| r.load(Relaxed) | c | d.load(Relaxed);
+        let from = |w: usize| {
+            row[w..]
+                .iter()
+                .zip(set[w..].iter().zip(&diagonal[w..]))
+                .map(union)
         };
+        let mut words = from(start).chain(from(0));
+        let first = words.next().map(|used| used | below);
+        let (offset, used) = first
+            .into_iter()
+            .chain(words)
+            .enumerate()
+            .find(|&(_, used)| used != u64::MAX)
+            .expect("every value in the cell's window fits in the ring");
+        let value = mex - mex % 64 + 64 * offset as u64 + u64::from((!used).trailing_zeros());
+        let w = (start + offset) & (self.words - 1);
         let bit = 1u64 << (value % 64);
         set[w] |= bit;
         row[w].store(row[w].load(Relaxed) | bit, Relaxed);
@@ -250,7 +266,7 @@ impl Strip {
     /// the ring keeps only values at or above the mex).
     fn advance_mex(&self, s: u64, mut mex: u64) {
         let row = self.row(s);
-        let mut w = ((mex / 64) % self.words as u64) as usize;
+        let mut w = (mex / 64) as usize & (self.words - 1);
         loop {
             let bits = row[w].load(Relaxed);
             let from = mex % 64;

@@ -1,44 +1,31 @@
 #!/usr/bin/env bash
 # The Grundy table of Wythoff's game: the kernel of `grundy wythoff` against the mex over every
 # option (`naive`, O(N^3)) at the same N, then the kernel alone at larger N on 1 and 2 threads,
-# then the whole command line at N = 2^14 (all four formats written) under /usr/bin/time -v.
-# Each run is its own process, so peak memory is its own. Prints Markdown tables. RUNS=K
-# (default 1) runs each kernel measurement K times and keeps the fastest. Arguments override
-# the sizes: "BASELINE_N N..." (default "2^10 2^12 2^13 2^14").
+# then the whole command line at the largest N (all four formats written) under
+# /usr/bin/time -v. Each run is its own process, so peak memory is its own. Prints Markdown
+# tables. Arguments override the sizes: "BASELINE_N N..." (default "2^10 2^12 2^13 2^14").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --example bench_wythoff --bin nimsieve
-bin=target/release/examples/bench_wythoff
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(2^10 2^12 2^13 2^14)
-best() { # engine n threads: the fastest of RUNS runs, as "n seconds max rss"
-  local out secs fastest=""
-  for _ in $(seq "${RUNS:-1}"); do
-    out=$("$bin" "$@")
-    secs=$(cut -d' ' -f4 <<<"$out")
-    if [ -z "$fastest" ] || awk -v a="$secs" -v b="$(cut -d' ' -f2 <<<"$fastest")" 'BEGIN { exit !(a < b) }'; then
-      fastest=$(cut -d' ' -f2,4- <<<"$out")
-    fi
-  done
-  echo "$fastest"
-}
-row() { # engine threads n seconds max rss base
-  awk -v e="$1" -v t="$2" -v n="$3" -v s="$4" -v m="$5" -v r="$6" -v b="$7" \
-    'BEGIN { printf "| %d | %s | %s | %.3f | %s | %.3g | %s | %d |\n", n, e, t, s, (b == "" ? "" : sprintf("%.0fx", b / s)), n * n / s, m, r / 1024 }'
+measure() { # engine n threads, printing "| N | engine | threads | time | vs naive | cells/s | max | RSS |"
+  local engine n threads secs max rss
+  read -r engine n threads secs max rss < <(RAYON_NUM_THREADS=$3 target/release/examples/bench_wythoff "$1" "$2")
+  [ -n "${base:-}" ] || { base=$secs; naive_max=$max; }
+  if [ "$4" = 1 ] && [ "$max" != "$naive_max" ]; then
+    echo "max values differ at N = $n: naive $naive_max, $engine $max" >&2
+    exit 1
+  fi
+  awk -v e="$engine" -v n="$n" -v t="$threads" -v s="$secs" -v m="$max" -v r="$rss" -v b="$base" -v same="$4" \
+    'BEGIN { printf "| %d | %s | %s | %.3f | %s | %.3g | %s | %d |\n", n, e, t, s, (same ? sprintf("%.0fx", b / s) : ""), n * n / s, m, r / 1024 }'
 }
 echo "| N | engine | threads | time (s) | vs naive | cells/s | max value | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---|---|---|"
-read -r n base max rss < <(best naive "${sizes[0]}" 1)
-row naive 1 "$n" "$base" "$max" "$rss" "$base"
+measure naive "${sizes[0]}" 1 1
 for size in "${sizes[@]}"; do
   for t in 1 2; do
-    read -r n secs max2 rss < <(best wythoff "$size" "$t")
-    if [ "$size" = "${sizes[0]}" ]; then
-      [ "$max" = "$max2" ] || { echo "max values differ: naive $max, wythoff $max2" >&2; exit 1; }
-      row wythoff "$t" "$n" "$secs" "$max2" "$rss" "$base"
-    else
-      row wythoff "$t" "$n" "$secs" "$max2" "$rss" ""
-    fi
+    measure wythoff "$size" "$t" "$([ "$size" = "${sizes[0]}" ] && echo 1 || echo 0)"
   done
 done
 last=${sizes[${#sizes[@]} - 1]}

@@ -41,6 +41,31 @@ fn the_table_is_the_mex_of_every_option_to_256() {
 }
 
 #[test]
+fn the_published_diagonal_and_rows() {
+    let g = computed(64, 1);
+    // OEIS A047708, G(i, i).
+    let diagonal: Vec<u32> = (0..20).map(|i| g[i * 64 + i]).collect();
+    assert_eq!(
+        diagonal,
+        [
+            0, 2, 1, 6, 7, 8, 3, 5, 4, 16, 14, 15, 10, 9, 11, 20, 13, 21, 12, 25
+        ]
+    );
+    // OEIS A317205, the triangle G(n, k), 0 ≤ k ≤ n, by rows.
+    let triangle: Vec<u32> = (0..8)
+        .flat_map(|n| (0..=n).map(move |k| (n, k)))
+        .map(|(n, k)| g[n * 64 + k])
+        .collect();
+    assert_eq!(
+        triangle,
+        [
+            0, 1, 2, 2, 0, 1, 3, 4, 5, 6, 4, 5, 3, 2, 7, 5, 3, 4, 0, 6, 8, 6, 7, 8, 1, 9, 10, 3, 7,
+            8, 6, 9, 0, 1, 4, 5
+        ]
+    );
+}
+
+#[test]
 fn one_and_two_threads_give_the_same_table() {
     assert_eq!(computed(700, 1), computed(700, 2));
 }

@@ -416,6 +416,9 @@ fn run(command: Command) -> Result<()> {
 
 /// `grundy` (no `ppos` options) and `ppos`.
 fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
+    if names_wythoff(&args.game) {
+        return wythoff(args, ppos);
+    }
     let game = Game::parse(&args.game)?;
     let n = parse_u64(&args.n)?;
     let modulus = run::parse_modulus(&args.modulus)?;
@@ -478,12 +481,26 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
         }
     }
     // A format that fails (an xlsx table found too long only now) does not stop the others.
+    write_each(&destinations, args.quiet, |format, destination| {
+        format::write_to(format, &report, &options, destination)
+    })?;
+    run.finish();
+    drop(report);
+    Ok(())
+}
+
+/// Writes each destination with `write`, saying which files were written unless `quiet`. A
+/// format that fails does not stop the others; the first failure is returned.
+fn write_each(
+    destinations: &[(Format, Destination)],
+    quiet: bool,
+    mut write: impl FnMut(Format, &Destination) -> Result<()>,
+) -> Result<()> {
     let mut failure = None;
-    for (format, destination) in &destinations {
-        match format::write_to(*format, &report, &options, destination) {
-            Ok(()) if args.quiet => {}
+    for (format, destination) in destinations {
+        match write(*format, destination) {
             Ok(()) => {
-                if let Destination::File(path) = destination {
+                if let (Destination::File(path), false) = (destination, quiet) {
                     wrote(path);
                 }
             }
@@ -492,9 +509,105 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
             }
         }
     }
-    if let Some(e) = failure {
-        return Err(e);
+    failure.map_or(Ok(()), Err)
+}
+
+/// True for a spec of Wythoff's game (`wythoff`, or with arguments or modifiers, which
+/// [`wythoff`] refuses).
+fn names_wythoff(spec: &str) -> bool {
+    let spec = spec.trim();
+    spec == "wythoff" || spec.starts_with("wythoff+") || spec.starts_with("wythoff:")
+}
+
+/// `grundy wythoff` (the table of G(x, y), 0 <= x, y < N) and `ppos wythoff` (the P-pairs
+/// with a_k < N).
+fn wythoff(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
+    use nimsieve::format::wythoff as files;
+    use nimsieve::run::wythoff::{TableRun, pairs, stem};
+    let spec = args.game.trim();
+    let unfit = |what: &str| Err(Error::Input(format!("{what}; leave it out")));
+    if spec != "wythoff" {
+        return Err(Error::Input(format!(
+            "'{spec}': Wythoff's game takes no arguments and no modifiers (nimsieve computes it in normal play); use 'wythoff'"
+        )));
     }
+    if args.wide.is_some() {
+        return unfit(
+            "--wide lays out one-heap tables; the CSV of grundy wythoff is already a matrix, a row per x",
+        );
+    }
+    if args.until_period {
+        return unfit(
+            "--until-period stops one-heap tables; grundy wythoff proves the rows' periods in its JSON summary instead",
+        );
+    }
+    if let Some(engine) = args.engine {
+        return unfit(&format!(
+            "--engine {} is an engine of one-heap games; Wythoff's game has its own",
+            engine.name()
+        ));
+    }
+    if args.resume || args.checkpoint_every.is_some() {
+        return unfit(
+            "tables of Wythoff's game are not resumable (N = 2^14 takes under a minute), so --resume and --checkpoint-every do not apply",
+        );
+    }
+    if args.modulus != "5" {
+        return unfit(
+            "--mod sets the residues of one-heap P-position counts; the summaries of Wythoff's game have none",
+        );
+    }
+    if ppos.is_some_and(|p| p.offset != 0) {
+        return unfit(
+            "--offset numbers one-heap P-positions; the pairs of Wythoff's game are numbered by k from 0 (the b-file from 1, as OEIS A000201)",
+        );
+    }
+    let n = parse_u64(&args.n)?;
+    configure_threads(args.threads)?;
+    let mut formats = args.formats.clone();
+    formats.dedup();
+    files::check_formats(&formats, ppos.is_some())?;
+    let folder = output_folder(args.output.as_deref())?;
+    let mut destinations = format::destinations(
+        &formats,
+        args.output.as_deref(),
+        &folder,
+        &stem(n, ppos.is_some()),
+    )?;
+    destinations
+        .iter()
+        .try_for_each(|(_, d)| d.check_writable())?;
+    nimsieve::interrupt::install();
+    if ppos.is_some() {
+        let mut report = pairs(n)?;
+        files::check_room(&destinations, |f| files::pair_bytes(f, n), None)?;
+        // The pairs are made as they are written; the summary, last, gives the time taken.
+        destinations.sort_by_key(|(f, _)| *f == Format::Json);
+        let started = Instant::now();
+        return write_each(&destinations, args.quiet, |format, destination| {
+            report.info.elapsed_s = started.elapsed().as_secs_f64();
+            let progress = Progress::counting(report.count, "pairs", args.quiet);
+            let written = files::write_pairs(format, &report, destination, &progress);
+            progress.finish();
+            written
+        });
+    }
+    let run = TableRun::start(n, Some(&folder))?;
+    let work = run.work_file();
+    let work = work
+        .as_ref()
+        .map(|(folder, bytes)| (folder.as_path(), *bytes));
+    files::check_room(
+        &destinations,
+        |f| files::table_bytes(f, n, run.bits()),
+        work,
+    )?;
+    let progress = Progress::counting(n * (n + 1) / 2, "cells", args.quiet);
+    let report = run.report(&progress)?;
+    progress.finish();
+    write_each(&destinations, args.quiet, |format, destination| {
+        files::write_table(format, &report, destination)
+    })?;
     run.finish();
     drop(report);
     Ok(())
@@ -649,8 +762,14 @@ fn plot(
     let output = output.unwrap_or_else(|| plot::default_output(file, kind));
     let format = plot::ImageFormat::of(&output)?;
     Destination::File(output.clone()).check_writable()?;
-    let loaded = nimsieve::format::load(file, ppos.then_some(true))?;
-    let image = plot::render(&loaded, kind, format)?;
+    let image = match nimsieve::format::wythoff::load_grid(file)? {
+        Some(grid) => plot::wythoff::render(&grid, kind, format)?,
+        None => plot::render(
+            &nimsieve::format::load(file, ppos.then_some(true))?,
+            kind,
+            format,
+        )?,
+    };
     format::write_atomically(&output, |out| out.write_all(&image))?;
     if !quiet {
         wrote(&output);

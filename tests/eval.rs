@@ -622,3 +622,50 @@ fn bad_positions_name_the_problem() {
     let e = eval::evaluate("nim", &args, &with_last).unwrap_err();
     assert!(e.to_string().contains("fibonacci-nim only"));
 }
+
+#[test]
+fn wythoff_equals_a_game_tree_search() {
+    let children = |p: &Vec<u64>| {
+        let (a, b) = (p[0], p[1]);
+        let mut out = Vec::new();
+        out.extend((0..a).map(|x| vec![x, b]));
+        out.extend((0..b).map(|y| vec![a, y]));
+        out.extend((1..=a.min(b)).map(|d| vec![a - d, b - d]));
+        out
+    };
+    // G by the definition, for the values.
+    let n = 14usize;
+    let mut g = vec![vec![0u64; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let seen: Vec<u64> = children(&vec![a as u64, b as u64])
+                .iter()
+                .map(|c| g[c[0] as usize][c[1] as usize])
+                .collect();
+            g[a][b] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    let mut memo = HashMap::new();
+    for a in 0..n as u64 {
+        for b in 0..n as u64 {
+            let e = position("wythoff", &[&a.to_string(), &b.to_string()]);
+            let start = vec![a, b];
+            assert_eq!(
+                e.outcome == Outcome::P,
+                tree_is_p(&start, &children, &mut memo)
+            );
+            assert_eq!(e.value, Some(g[a as usize][b as usize]), "G({a}, {b})");
+            let mut want: Vec<Vec<u64>> = children(&start)
+                .into_iter()
+                .filter(|c| tree_is_p(c, &children, &mut memo))
+                .collect();
+            want.sort();
+            want.dedup();
+            assert_eq!(applied(&e), want, "({a}, {b})");
+        }
+    }
+    // Any size: the outcome and the moves stay exact; the value is left out.
+    let e = position("wythoff", &["1000000000000", "3"]);
+    assert_eq!(e.value, None);
+    assert_eq!(applied(&e), [vec![5, 3]]);
+}

@@ -14,6 +14,7 @@ pub mod reference;
 pub mod resumable;
 pub mod sparse;
 mod window;
+pub mod wythoff;
 
 use crate::choice::Choice;
 use crate::error::{Error, Result};

@@ -13,6 +13,7 @@ mod heap_values;
 mod moore;
 mod position_games;
 mod sum;
+mod wythoff;
 
 pub use heap_values::{Method, TABLE_LIMIT, TableOptions};
 pub use moore::is_p as moore_is_p;

@@ -1,7 +1,7 @@
 //! The games `eval` knows besides sums of one-heap games: their names, how their positions are
 //! written, and which evaluation each uses.
 
-use super::{PositionEvaluation, disguise, fibonacci_nim, moore};
+use super::{PositionEvaluation, disguise, fibonacci_nim, moore, wythoff};
 use crate::error::{Error, Result};
 use crate::game::CatalogueEntry;
 
@@ -22,9 +22,12 @@ pub enum PositionGame {
     TurningTurtles,
     /// `fibonacci-nim`: one heap; take up to twice the previous take (not all at first).
     FibonacciNim,
+    /// `wythoff`: two heaps; take from one, or the same number from both.
+    Wythoff,
 }
 
-/// The games of [`PositionGame`], as `nimsieve games` lists them: for `eval` only.
+/// The games of [`PositionGame`] that only `eval` takes, as `nimsieve games` lists them
+/// (`wythoff` is listed with the one-heap games, since `grundy` and `ppos` take it too).
 pub const POSITION_GAMES: &[CatalogueEntry] = &[
     CatalogueEntry {
         syntax: "moore:K",
@@ -86,6 +89,7 @@ impl PositionGame {
             "poker-nim" => PositionGame::PokerNim,
             "turning-turtles" => PositionGame::TurningTurtles,
             "fibonacci-nim" => PositionGame::FibonacciNim,
+            "wythoff" => PositionGame::Wythoff,
             _ => return Ok(None),
         };
         match args {
@@ -107,6 +111,7 @@ impl PositionGame {
             PositionGame::PokerNim => "poker-nim".into(),
             PositionGame::TurningTurtles => "turning-turtles".into(),
             PositionGame::FibonacciNim => "fibonacci-nim".into(),
+            PositionGame::Wythoff => "wythoff".into(),
         }
     }
 
@@ -125,6 +130,7 @@ impl PositionGame {
             PositionGame::Nimble => Ok(disguise::nimble(&numbers(args)?)),
             PositionGame::PokerNim => Ok(disguise::poker_nim(&numbers(args)?)),
             PositionGame::TurningTurtles => disguise::turning_turtles(args),
+            PositionGame::Wythoff => wythoff::evaluate(&numbers(args)?),
             PositionGame::FibonacciNim => match numbers(args)?.as_slice() {
                 [n] => fibonacci_nim::evaluate(*n, last),
                 _ => Err(Error::Input(

@@ -63,7 +63,7 @@ impl Emitter for Bin {
     }
 }
 
-fn write_table(
+pub(super) fn write_table(
     out: &mut dyn Write,
     content: u32,
     game: &str,

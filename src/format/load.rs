@@ -122,7 +122,7 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
 }
 
 /// The file at `path` mapped read-only (None for an empty file, which cannot be mapped).
-fn map_file(path: &Path) -> Result<Option<Mmap>> {
+pub(super) fn map_file(path: &Path) -> Result<Option<Mmap>> {
     let file = std::fs::File::open(path).map_err(|e| Error::io("cannot read", path, e))?;
     let len = file
         .metadata()

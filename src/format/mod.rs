@@ -12,6 +12,7 @@ mod panics;
 mod read;
 mod rows;
 mod u64s;
+pub mod wythoff;
 mod xlsx;
 
 pub use json::{Listed, Summary};

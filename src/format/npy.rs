@@ -1,6 +1,7 @@
 //! NumPy `.npy` (format 1.0): a one-dimensional array of the smallest unsigned dtype that holds
 //! the data — the values (`grundy`) or the P-positions (`ppos`) — loadable with
-//! `numpy.load(path, mmap_mode="r")`; read back from the same header.
+//! `numpy.load(path, mmap_mode="r")`; read back from the same header. Wythoff's game writes
+//! two-dimensional arrays with the same header ([`write_header`], [`read_matrix`]).
 
 use super::read::{Parsed, positions_of, shown};
 use super::{Contents, Emitter, Report};
@@ -15,12 +16,12 @@ impl Emitter for Npy {
         match report {
             Report::Grundy(r) => {
                 let width = byte_width(u64::from(r.stats.max_value));
-                write_header(out, width, r.table.len())?;
+                write_header(out, width, &[r.table.len()])?;
                 write_numbers(out, width, r.table.iter().map(u64::from))
             }
             Report::Ppos(r) => {
                 let width = byte_width(r.positions.last().copied().unwrap_or(0));
-                write_header(out, width, r.positions.len() as u64)?;
+                write_header(out, width, &[r.positions.len() as u64])?;
                 write_numbers(out, width, r.positions.iter().copied())
             }
         }
@@ -42,10 +43,21 @@ fn descr(width: usize) -> String {
     format!("<u{width}")
 }
 
-/// The magic, version and header dict, padded so the data starts at a multiple of 64 bytes.
-fn write_header(out: &mut dyn Write, width: usize, len: u64) -> io::Result<()> {
+/// The magic, version and header dict of an array of `shape` (C order), padded so the data
+/// start at a multiple of 64 bytes.
+pub fn write_header(out: &mut dyn Write, width: usize, shape: &[u64]) -> io::Result<()> {
+    let shape = match shape {
+        [len] => format!("({len},)"),
+        dims => format!(
+            "({})",
+            dims.iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
     let dict = format!(
-        "{{'descr': '{}', 'fortran_order': False, 'shape': ({len},), }}",
+        "{{'descr': '{}', 'fortran_order': False, 'shape': {shape}, }}",
         descr(width)
     );
     let unpadded = 10 + dict.len() + 1;
@@ -75,9 +87,15 @@ pub fn write_numbers(
     out.write_all(&block)
 }
 
-/// Reads a one-dimensional `.npy` array of unsigned integers (as nimsieve and NumPy write
-/// them): P-positions when `ppos`, values otherwise.
-pub fn read(bytes: &[u8], ppos: bool) -> Parsed<Contents> {
+/// What a `.npy` header says: the byte width of its unsigned dtype, the shape, and the data
+/// (checked to be as long as the shape says).
+struct Header<'a> {
+    width: usize,
+    shape: Vec<u64>,
+    data: &'a [u8],
+}
+
+fn header(bytes: &[u8]) -> Parsed<Header<'_>> {
     if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" || bytes[6] != 1 {
         return Err("not a version 1 .npy file".into());
     }
@@ -99,31 +117,68 @@ pub fn read(bytes: &[u8], ppos: bool) -> Parsed<Contents> {
         .split("'shape': (")
         .nth(1)
         .and_then(|s| s.split(')').next())
-        .map(|s| s.trim().trim_end_matches(','))
-        .and_then(|s| s.trim().parse::<u64>().ok());
-    let len = shape.ok_or("the header gives no one-dimensional shape")?;
+        .and_then(|s| {
+            s.split(',')
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+                .map(|d| d.parse::<u64>().ok())
+                .collect::<Option<Vec<u64>>>()
+        })
+        .filter(|dims| !dims.is_empty())
+        .ok_or("the header gives no shape")?;
     let data = &bytes[10 + header_len..];
-    let promised = u128::from(len) * width as u128;
+    let promised = shape.iter().map(|&d| u128::from(d)).product::<u128>() * width as u128;
     if data.len() as u128 != promised {
         return Err(format!(
             "holds {} data bytes, but its header promises {promised}",
             data.len()
         ));
     }
-    let numbers = data.chunks_exact(width).map(|c| {
-        let mut word = [0u8; 8];
-        word[..width].copy_from_slice(c);
-        u64::from_le_bytes(word)
-    });
+    Ok(Header { width, shape, data })
+}
+
+impl Header<'_> {
+    fn numbers(&self) -> impl Iterator<Item = u64> + Clone + '_ {
+        self.data.chunks_exact(self.width).map(|c| {
+            let mut word = [0u8; 8];
+            word[..c.len()].copy_from_slice(c);
+            u64::from_le_bytes(word)
+        })
+    }
+
+    /// The numbers as values, packed with the fewest bits.
+    fn values(&self) -> Parsed<PackedValues> {
+        let max = self.numbers().max().unwrap_or(0);
+        let max = u32::try_from(max).map_err(|_| format!("value {max} is too large"))?;
+        let len = (self.data.len() / self.width) as u64;
+        let mut values = PackedValues::try_in_memory(len, PackedValues::bits_for(max))
+            .map_err(|e| e.to_string())?;
+        for (x, v) in self.numbers().enumerate() {
+            values.set(x as u64, v as u32);
+        }
+        Ok(values)
+    }
+}
+
+/// Reads a one-dimensional `.npy` array of unsigned integers (as nimsieve and NumPy write
+/// them): P-positions when `ppos`, values otherwise.
+pub fn read(bytes: &[u8], ppos: bool) -> Parsed<Contents> {
+    let header = header(bytes)?;
+    let [len] = header.shape[..] else {
+        return Err("the header gives no one-dimensional shape".into());
+    };
     if ppos {
-        return positions_of(len, numbers).map(Contents::Positions);
+        return positions_of(len, header.numbers()).map(Contents::Positions);
     }
-    let max = numbers.clone().max().unwrap_or(0);
-    let max = u32::try_from(max).map_err(|_| format!("value {max} is too large"))?;
-    let mut values =
-        PackedValues::try_in_memory(len, PackedValues::bits_for(max)).map_err(|e| e.to_string())?;
-    for (x, v) in numbers.enumerate() {
-        values.set(x as u64, v as u32);
+    header.values().map(Contents::Values)
+}
+
+/// Reads a two-dimensional `.npy` array of unsigned integers (C order): its shape and its
+/// values row by row; None for an array of another dimension.
+pub fn read_matrix(bytes: &[u8]) -> Parsed<Option<([u64; 2], PackedValues)>> {
+    let header = header(bytes)?;
+    match header.shape[..] {
+        [rows, columns] => Ok(Some(([rows, columns], header.values()?))),
+        _ => Ok(None),
     }
-    Ok(Contents::Values(values))
 }

@@ -76,6 +76,10 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
         "octal:4.0+unequal: split a heap into two heaps of different sizes",
     ),
     entry(
+        "wythoff",
+        "two heaps: take any number from one, or the same number from both (grundy: the table of G(x, y); ppos: the P-pairs; eval wythoff A B)",
+    ),
+    entry(
         "CODE+unequal",
         "modifier for take-and-break games: a split must leave two heaps of different sizes",
     ),

@@ -11,6 +11,7 @@ mod primes;
 mod spec;
 mod subtraction;
 mod take_break;
+pub mod wythoff;
 
 use crate::period::{Criterion, Period};
 

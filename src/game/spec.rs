@@ -124,6 +124,11 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
                 elements,
             })
         }
+        "wythoff" => {
+            return Err(
+                "'wythoff' has two heaps, so it has no one-heap table; use 'nimsieve grundy wythoff -n N' or 'nimsieve ppos wythoff -n N'".into(),
+            );
+        }
         "" => return Err("the game name is empty; run 'nimsieve games' for the list".into()),
         other => {
             return Err(format!(

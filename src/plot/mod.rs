@@ -2,7 +2,8 @@
 //! (`values.rs`), the P-position counting function with a fitted power law (`counting.rs`)
 //! and the share of each value below x (`density.rs`). `axes.rs` holds the frame and number
 //! formats they share, `lines.rs` the dash patterns and markers that keep lines apart in
-//! greyscale, `legend.rs` the legend band below the chart.
+//! greyscale, `legend.rs` the legend band below the chart. `wythoff.rs` draws a table of
+//! Wythoff's game, G(x, y) as colour.
 
 mod axes;
 mod counting;
@@ -10,6 +11,7 @@ mod density;
 mod legend;
 mod lines;
 mod values;
+pub mod wythoff;
 
 use crate::error::{Error, Result};
 use crate::format::{Contents, Loaded};
@@ -104,14 +106,36 @@ enum Subject<'a> {
 pub fn render(table: &Loaded, kind: Kind, format: ImageFormat) -> Result<Vec<u8>> {
     let subject = subject(table, kind)?;
     let title = title(table, kind);
+    encode(&(title, subject), format, SIZE)
+}
+
+/// What one picture shows, drawn on any backend.
+trait Picture {
+    /// Draws the picture on `root` (white already).
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Drawn<DB>;
+}
+
+impl Picture for (String, Subject<'_>) {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Drawn<DB> {
+        draw(root, &self.0, &self.1)
+    }
+}
+
+/// `picture` as an image of `(width, height)` pixels in `format`, encoded.
+fn encode(
+    picture: &impl Picture,
+    format: ImageFormat,
+    (width, height): (u32, u32),
+) -> Result<Vec<u8>> {
     axes::register_font()?;
-    let (width, height) = SIZE;
+    let size = (width, height);
     match format {
         ImageFormat::Png => {
             let mut rgb = vec![0u8; width as usize * height as usize * 3];
             {
-                let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
-                draw(&root, &title, &subject).map_err(drawing_failed)?;
+                let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
+                root.fill(&WHITE).map_err(drawing_failed)?;
+                picture.draw(&root).map_err(drawing_failed)?;
                 root.present().map_err(drawing_failed)?;
             }
             let mut png = Vec::new();
@@ -127,8 +151,9 @@ pub fn render(table: &Loaded, kind: Kind, format: ImageFormat) -> Result<Vec<u8>
         ImageFormat::Svg => {
             let mut svg = String::new();
             {
-                let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-                draw(&root, &title, &subject).map_err(drawing_failed)?;
+                let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+                root.fill(&WHITE).map_err(drawing_failed)?;
+                picture.draw(&root).map_err(drawing_failed)?;
                 root.present().map_err(drawing_failed)?;
             }
             Ok(svg.into_bytes())
@@ -148,7 +173,6 @@ fn draw<DB: DrawingBackend>(
     title: &str,
     subject: &Subject,
 ) -> Drawn<DB> {
-    root.fill(&WHITE)?;
     match subject {
         Subject::Values(values, kind) => values::draw(root, title, values, *kind),
         Subject::Counting { positions, n } => counting::draw(root, title, positions, *n),

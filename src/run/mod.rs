@@ -3,6 +3,8 @@
 //! the formats write. The command line, `sweep` and other front ends call this module; they
 //! only parse their input and print.
 
+pub mod wythoff;
+
 use crate::analysis::counting::MAX_MODULUS;
 use crate::choice::Choice;
 use crate::engine::resumable::{self, CHECKPOINT_EVERY, Storage};

@@ -1,0 +1,248 @@
+//! Wythoff's game in files: its Grundy table ([`WythoffTable`]: a CSV matrix, a 2-D `.npy`, a
+//! `.bin`, a JSON summary) and its P-pairs ([`WythoffPairs`]: CSV `k,a,b`, a b-file of a_k,
+//! an `n`×2 `.npy`, a JSON summary). Both are streamed: the table from its packed words, the
+//! pairs straight from their recurrence, so 10^10 pairs need no memory. The size of every
+//! output is known before it is written (for the table, its least), so a run that cannot fit
+//! on its disk is refused before it starts.
+
+mod matrix;
+mod pairs;
+mod summary;
+
+pub use matrix::{Grid, load_grid};
+pub use summary::{PairsSummary, TableSummary};
+
+use super::{Destination, Format, RunInfo, is_special, write_with};
+use crate::analysis::summary::{ValueStats, summarize};
+use crate::analysis::wythoff::{RowPeriod, proven_row_periods};
+use crate::choice::Choice;
+use crate::error::{Error, Result};
+use crate::game::wythoff::pairs_below;
+use crate::progress::Progress;
+use crate::table::Table;
+use std::path::{Path, PathBuf};
+
+/// The spec Wythoff's game is written under (`game` in summaries and `.bin` headers).
+pub const GAME: &str = "wythoff";
+
+/// The engine name summaries give.
+pub const ENGINE: &str = "wythoff";
+
+/// The formats of the Grundy table.
+pub const TABLE_FORMATS: [Format; 4] = [Format::Csv, Format::Json, Format::Npy, Format::Bin];
+
+/// The formats of the P-pairs.
+pub const PAIR_FORMATS: [Format; 4] = [Format::Csv, Format::Bfile, Format::Json, Format::Npy];
+
+/// The Grundy table of Wythoff's game and what is known of it.
+#[derive(Debug)]
+pub struct WythoffTable {
+    /// How it was computed; `n` is the side of the table.
+    pub info: RunInfo,
+    /// G(x, y) for 0 ≤ x, y < n at position x·n + y.
+    pub table: Table,
+    /// Counts of each value (over all n² cells), the largest value, the P-count.
+    pub stats: ValueStats,
+    /// The rows 0, 1, … whose additive periodicity the table proves.
+    pub rows: Vec<RowPeriod>,
+}
+
+impl WythoffTable {
+    /// The report of `table` (n² values, row-major): its statistics and proven row periods.
+    pub fn new(table: Table, info: RunInfo) -> WythoffTable {
+        let (stats, _) = summarize(&table, 1);
+        let rows = proven_row_periods(&table, info.n);
+        WythoffTable {
+            info,
+            table,
+            stats,
+            rows,
+        }
+    }
+}
+
+/// The P-pairs (k, a_k, b_k) with a_k < n, generated as they are written.
+#[derive(Debug)]
+pub struct WythoffPairs {
+    /// How they were listed; `n` bounds a_k.
+    pub info: RunInfo,
+    /// How many: ⌈n/φ⌉.
+    pub count: u64,
+}
+
+impl WythoffPairs {
+    /// The pairs with a_k < `info.n`.
+    pub fn new(info: RunInfo) -> WythoffPairs {
+        WythoffPairs {
+            count: pairs_below(info.n),
+            info,
+        }
+    }
+}
+
+/// Refuses a format that does not fit the listing (`pairs`: the P-pairs, else the table),
+/// naming those that do.
+pub fn check_formats(formats: &[Format], pairs: bool) -> Result<()> {
+    let (fitting, command) = if pairs {
+        (&PAIR_FORMATS, "ppos")
+    } else {
+        (&TABLE_FORMATS, "grundy")
+    };
+    match formats.iter().find(|f| !fitting.contains(f)) {
+        None => Ok(()),
+        Some(f) => Err(Error::Input(format!(
+            "{command} wythoff writes {}, not {}; choose among those",
+            fitting.map(|f| f.name()).join(", "),
+            f.name()
+        ))),
+    }
+}
+
+/// The bytes `format` takes for the table of side `n` whose values take `bits` bits in
+/// memory: exact for `bin`, at least this for `csv` and `npy` (whose size depends on the
+/// values), 0 for `json` (a few kilobytes).
+pub fn table_bytes(format: Format, n: u64, bits: u32) -> u128 {
+    matrix::bytes(format, n, bits)
+}
+
+/// The exact bytes `format` takes for the P-pairs with a_k < `n`.
+pub fn pair_bytes(format: Format, n: u64) -> u128 {
+    pairs::bytes(format, n)
+}
+
+/// Refuses outputs that do not fit on their disks: `bytes` of each format written to a file,
+/// and the bytes of a work file in its folder (`work`), all on disk together until the last
+/// output is renamed into place.
+pub fn check_room(
+    destinations: &[(Format, Destination)],
+    bytes: impl Fn(Format) -> u128,
+    work: Option<(&Path, u128)>,
+) -> Result<()> {
+    // Per folder: the bytes, and whether the work file is among them.
+    let mut needs: Vec<(PathBuf, u128, bool)> = Vec::new();
+    let files = destinations
+        .iter()
+        .filter_map(|(format, destination)| match destination {
+            Destination::File(path) if !is_special(path) => {
+                Some((folder_of(path), bytes(*format), false))
+            }
+            _ => None,
+        });
+    let work = work.map(|(folder, size)| (folder, size, true));
+    for (folder, size, is_work) in files.chain(work) {
+        match needs.iter_mut().find(|(f, ..)| f == folder) {
+            Some((_, total, with_work)) => {
+                *total += size;
+                *with_work |= is_work;
+            }
+            None => needs.push((folder.to_path_buf(), size, is_work)),
+        }
+    }
+    for (folder, total, with_work) in needs {
+        let free = fs4::available_space(&folder)
+            .map_err(|e| Error::io("cannot query free space of", &folder, e))?;
+        if total > u128::from(free) {
+            let gib = |b: u128| b as f64 / (1u64 << 30) as f64;
+            return Err(Error::Input(format!(
+                "the outputs{} need {:.2} GiB in '{}' but only {:.2} GiB are free; use a smaller -n, fewer formats, or free disk space",
+                if with_work {
+                    " and the table's work file"
+                } else {
+                    ""
+                },
+                gib(total),
+                folder.display(),
+                gib(u128::from(free))
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Writes the table in `format` (one of [`TABLE_FORMATS`]) to `destination`.
+pub fn write_table(format: Format, report: &WythoffTable, destination: &Destination) -> Result<()> {
+    write_with(destination, |out| match format {
+        Format::Json => summary::write_table(report, out),
+        _ => matrix::write(format, report, out),
+    })
+}
+
+/// Writes the pairs in `format` (one of [`PAIR_FORMATS`]) to `destination`, counting them
+/// on `progress`.
+pub fn write_pairs(
+    format: Format,
+    report: &WythoffPairs,
+    destination: &Destination,
+    progress: &Progress,
+) -> Result<()> {
+    write_with(destination, |out| match format {
+        Format::Json => summary::write_pairs(report, out),
+        _ => pairs::write(format, report, out, progress),
+    })
+}
+
+/// "00", "01", …, "99": two digits at a time.
+const DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
+
+/// Appends the decimal digits of `x`, written in place two at a time (tables of billions of
+/// numbers spend most of their time here).
+fn push_decimal(line: &mut Vec<u8>, mut x: u64) {
+    let end = line.len() + x.checked_ilog10().unwrap_or(0) as usize + 1;
+    line.resize(end, b'0');
+    let mut at = end;
+    while x >= 100 {
+        let pair = 2 * (x % 100) as usize;
+        x /= 100;
+        at -= 2;
+        line[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    }
+    if x >= 10 {
+        line[at - 2..at].copy_from_slice(&DIGIT_PAIRS[2 * x as usize..2 * x as usize + 2]);
+    } else {
+        line[at - 1] = b'0' + x as u8;
+    }
+}
+
+/// The number of decimal digits of all k, 0 ≤ k < m: m digits, and one more for each k ≥ 10, ≥ 100, ….
+fn decimal_lens_below(m: u64) -> u128 {
+    (1..20)
+        .map(|d| 10u64.pow(d))
+        .fold(u128::from(m), |sum, power| {
+            sum + u128::from(m.saturating_sub(power))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals() {
+        let mut line = Vec::new();
+        for x in [0, 7, 10, 99, 12345, u64::MAX] {
+            push_decimal(&mut line, x);
+            line.push(b' ');
+        }
+        assert_eq!(line, b"0 7 10 99 12345 18446744073709551615 ");
+        for m in [0, 1, 9, 10, 11, 100, 1234] {
+            let sum: usize = (0..m).map(|k| k.to_string().len()).sum();
+            assert_eq!(decimal_lens_below(m), sum as u128, "m = {m}");
+        }
+    }
+}

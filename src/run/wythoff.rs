@@ -1,0 +1,107 @@
+//! Wythoff's game end to end, for the command line: the Grundy table (in memory, or from
+//! [`FILE_BACKED_FROM`] cells in a locked work file beside the outputs, removed once they are
+//! written) with its report, and the P-pairs.
+
+use super::FILE_BACKED_FROM;
+use crate::engine::resumable::remove_work_files;
+use crate::engine::wythoff::{MAX_SIDE, table};
+use crate::error::{Error, Result};
+use crate::format::RunInfo;
+use crate::format::wythoff::{ENGINE, GAME, WythoffPairs, WythoffTable};
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use crate::table::work_file::WorkFile;
+use crate::table::{Table, ValueKind};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The name outputs and the work file share: `wythoff-<n>`, and `-ppos` for the pairs.
+pub fn stem(n: u64, pairs: bool) -> String {
+    format!("{GAME}-{n}{}", if pairs { "-ppos" } else { "" })
+}
+
+/// A table run that holds its work file's lock, if it has one.
+#[derive(Debug)]
+pub struct TableRun {
+    n: u64,
+    work_file: Option<WorkFile>,
+}
+
+impl TableRun {
+    /// Checks the side `n` (1 to 2^31) and takes the lock of the work file in `work_folder` when the table has
+    /// [`FILE_BACKED_FROM`] cells or more.
+    pub fn start(n: u64, work_folder: Option<&Path>) -> Result<TableRun> {
+        if n == 0 {
+            return Err(Error::Input("-n must be at least 1".into()));
+        }
+        if n > MAX_SIDE {
+            return Err(Error::Input(format!(
+                "-n {n}: a table of Wythoff's game has at most 2^31 rows (its values stay below 2^32), and one that large would not fit on any disk; give a smaller -n"
+            )));
+        }
+        let work_file = match work_folder {
+            Some(folder) if n * n >= FILE_BACKED_FROM => Some(WorkFile::acquire(
+                &folder.join(format!("{}.values", stem(n, false))),
+            )?),
+            _ => None,
+        };
+        Ok(TableRun { n, work_file })
+    }
+
+    /// The folder and size of the work file, when the table lives in one.
+    pub fn work_file(&self) -> Option<(PathBuf, u128)> {
+        let file = self.work_file.as_ref()?;
+        let folder = file.path().parent().unwrap_or(Path::new(".")).to_path_buf();
+        Some((
+            folder,
+            u128::from(PackedValues::words_for(self.n * self.n, self.bits())) * 8,
+        ))
+    }
+
+    /// Bits a value of the table takes: the fewest that hold 2n − 2 (G(x, y) ≤ x + y).
+    pub fn bits(&self) -> u32 {
+        PackedValues::bits_for((2 * self.n - 2) as u32)
+    }
+
+    /// Computes the table and its report.
+    pub fn report(&self, progress: &Progress) -> Result<WythoffTable> {
+        let started = Instant::now();
+        let values = table(self.n, self.work_file.as_ref(), progress)?;
+        let info = RunInfo {
+            game: GAME.into(),
+            n: self.n,
+            kind: ValueKind::Grundy,
+            engine: ENGINE,
+            threads: rayon::current_num_threads(),
+            elapsed_s: started.elapsed().as_secs_f64(),
+        };
+        let table = Table {
+            kind: ValueKind::Grundy,
+            values,
+            period: None,
+        };
+        Ok(WythoffTable::new(table, info))
+    }
+
+    /// Ends a run whose outputs are written: removes its work file while the lock is held.
+    pub fn finish(self) {
+        if let Some(work_file) = &self.work_file {
+            remove_work_files(work_file.path());
+        }
+    }
+}
+
+/// The P-pairs with a_k < n (n ≥ 1), listed as they are written, on one thread.
+pub fn pairs(n: u64) -> Result<WythoffPairs> {
+    if n == 0 {
+        return Err(Error::Input("-n must be at least 1".into()));
+    }
+    Ok(WythoffPairs::new(RunInfo {
+        game: GAME.into(),
+        n,
+        kind: ValueKind::Grundy,
+        engine: ENGINE,
+        threads: 1,
+        elapsed_s: 0.0,
+    }))
+}

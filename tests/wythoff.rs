@@ -195,6 +195,14 @@ fn grundy_wythoff_writes_the_matrix_in_every_format() {
     let (descr, shape, data) = npy(&out.join("wythoff-100.npy"));
     assert_eq!((descr.as_str(), shape.as_str()), ("'<u1',", "(100, 100)"));
     assert_eq!(data.iter().map(|&b| u32::from(b)).collect::<Vec<_>>(), g);
+    // At N = 130 the table takes 16 bits a value (2N − 2 = 258) but the values fit in a byte.
+    nimsieve(dir.path())
+        .args(["grundy", "wythoff", "-n", "130", "-f", "npy", "-q"])
+        .assert()
+        .success();
+    let (descr, _, data) = npy(&out.join("wythoff-130.npy"));
+    assert_eq!(descr, "'<u1',");
+    assert_eq!(data.iter().map(|&b| u32::from(b)).collect::<Vec<_>>(), reference(130));
     // bin: the game, n² positions, 8 bits a value (the table's width holds 2n − 2 = 198).
     let bin = std::fs::read(out.join("wythoff-100.bin")).unwrap();
     assert_eq!(&bin[..8], b"NIMSIEVE");

@@ -28,8 +28,8 @@ pub struct TableRun {
 }
 
 impl TableRun {
-    /// Checks the side `n` (1 to 2^31) and takes the lock of the work file in `work_folder` when the table has
-    /// [`FILE_BACKED_FROM`] cells or more.
+    /// Checks the side `n` (1 to 2^31) and takes the lock of the work file in `work_folder`
+    /// when the table has [`FILE_BACKED_FROM`] cells or more.
     pub fn start(n: u64, work_folder: Option<&Path>) -> Result<TableRun> {
         if n == 0 {
             return Err(Error::Input("-n must be at least 1".into()));
@@ -51,7 +51,10 @@ impl TableRun {
     /// The folder and size of the work file, when the table lives in one.
     pub fn work_file(&self) -> Option<(PathBuf, u128)> {
         let file = self.work_file.as_ref()?;
-        let folder = file.path().parent().unwrap_or(Path::new(".")).to_path_buf();
+        let folder = (file.path().parent())
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
         Some((
             folder,
             u128::from(PackedValues::words_for(self.n * self.n, self.bits())) * 8,

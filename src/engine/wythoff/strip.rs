@@ -94,6 +94,7 @@ struct Strip {
     stop: AtomicBool,
 }
 
+/// `len` zero words, or an input error naming `what` when they cannot be allocated.
 fn zeroed(len: u64, what: &str) -> Result<Vec<AtomicU64>> {
     let mut words = reserve(len, what)?;
     words.extend((0..len).map(|_| AtomicU64::new(0)));
@@ -190,7 +191,8 @@ impl Strip {
     /// it has finished, or None when a thread stopped.
     fn wait(&self, thread: usize, j: u64, rows: u64) -> Option<u64> {
         let start = j * (self.rows + 1);
-        for spins in 0u32.. {
+        let mut spins = 0u32;
+        loop {
             let done = self.done[thread].load(Acquire);
             if done >= start + rows {
                 return Some((done - start).min(self.rows));
@@ -201,12 +203,12 @@ impl Strip {
             // The thread waited for may be off its core (more threads than cores, or a busy
             // machine): give the core away after a short spin.
             if spins < 1 << 10 {
+                spins += 1;
                 std::hint::spin_loop();
             } else {
                 std::thread::yield_now();
             }
         }
-        unreachable!("the loop returns")
     }
 
     /// Row s's set words.

@@ -9,8 +9,12 @@ use crate::format::load::map_file;
 use crate::format::{Format, bin, npy};
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
+use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::Path;
+
+/// Rows of the CSV formatted at a time, in parallel.
+const CSV_BATCH: usize = 64;
 
 /// Writes the table as CSV, npy or bin.
 pub fn write(
@@ -22,29 +26,43 @@ pub fn write(
     let values = &report.table.values;
     match format {
         Format::Csv => {
-            let mut line = b"x/y".to_vec();
+            let mut header = b"x/y".to_vec();
             for y in 0..n {
-                line.push(b',');
-                push_decimal(&mut line, y);
+                header.push(b',');
+                push_decimal(&mut header, y);
             }
-            line.push(b'\n');
-            out.write_all(&line)?;
-            for x in 0..n {
-                line.clear();
+            header.push(b'\n');
+            out.write_all(&header)?;
+            // Rows formatted in parallel, a batch at a time, written in order.
+            let row = |x: u64| {
+                let mut line = Vec::with_capacity(header.len() + n as usize);
                 push_decimal(&mut line, x);
                 values.each(x * n, (x + 1) * n, |v| {
                     line.push(b',');
                     push_decimal(&mut line, u64::from(v));
                 });
                 line.push(b'\n');
-                out.write_all(&line)?;
+                line
+            };
+            for first in (0..n).step_by(CSV_BATCH) {
+                let lines: Vec<Vec<u8>> = (first..(first + CSV_BATCH as u64).min(n))
+                    .into_par_iter()
+                    .map(row)
+                    .collect();
+                lines.iter().try_for_each(|line| out.write_all(line))?;
             }
             Ok(())
         }
         Format::Npy => {
             let width = npy::byte_width(u64::from(report.stats.max_value));
             npy::write_header(out, width, &[n, n])?;
-            npy::write_numbers(out, width, values.iter().map(u64::from))
+            if values.bits() == 8 * width as u32 && cfg!(target_endian = "little") {
+                // Stored as wide as the dtype: the table's own bytes.
+                let bytes = bytemuck::cast_slice::<u64, u8>(values.words());
+                out.write_all(&bytes[..(n * n) as usize * width])
+            } else {
+                npy::write_numbers(out, width, values.iter().map(u64::from))
+            }
         }
         Format::Bin => bin::write_table(out, 0, GAME, n * n, values.bits(), values.words()),
         other => unreachable!("{other:?} is not a table format of Wythoff's game"),

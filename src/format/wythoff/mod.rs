@@ -10,7 +10,6 @@ mod pairs;
 mod summary;
 
 pub use matrix::{Grid, load_grid};
-pub use summary::{PairsSummary, TableSummary};
 
 use super::{Destination, Format, RunInfo, is_special, write_with};
 use crate::analysis::summary::{ValueStats, summarize};
@@ -219,7 +218,8 @@ fn push_decimal(line: &mut Vec<u8>, mut x: u64) {
     }
 }
 
-/// The number of decimal digits of all k, 0 ≤ k < m: m digits, and one more for each k ≥ 10, ≥ 100, ….
+/// The number of decimal digits of all k, 0 ≤ k < m: m digits, and one more for each k ≥ 10,
+/// each k ≥ 100, ….
 fn decimal_lens_below(m: u64) -> u128 {
     (1..20)
         .map(|d| 10u64.pow(d))

@@ -319,6 +319,12 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
+            if !nimsieve::interrupt::claim_last_line() {
+                // A second Ctrl-C is printing its line and ends the process.
+                loop {
+                    std::thread::park();
+                }
+            }
             eprintln!("nimsieve: error: {}", printable(&e.to_string()));
             e.exit_code()
         }

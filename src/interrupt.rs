@@ -10,12 +10,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 static POLLING: AtomicUsize = AtomicUsize::new(0);
 static NOTE: Mutex<Option<&'static str>> = Mutex::new(None);
+static LAST_LINE: AtomicBool = AtomicBool::new(false);
 
 /// Installs the handler of Ctrl-C and SIGTERM (once per process; later calls do nothing).
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
         let again = REQUESTED.swap(true, Ordering::SeqCst);
-        if again || POLLING.load(Ordering::SeqCst) == 0 {
+        if (again || POLLING.load(Ordering::SeqCst) == 0) && claim_last_line() {
             let note = NOTE
                 .lock()
                 .ok()
@@ -25,6 +26,12 @@ pub fn install() {
             std::process::exit(130);
         }
     });
+}
+
+/// True for the first caller only: the one that prints the process's last line (the handler
+/// of a second Ctrl-C or the error of the command), so that the two never both print.
+pub fn claim_last_line() -> bool {
+    !LAST_LINE.swap(true, Ordering::SeqCst)
 }
 
 /// True once Ctrl-C or SIGTERM has been received.

@@ -324,21 +324,36 @@ fn a_second_run_on_the_same_work_file_is_refused_and_the_first_stays_right() {
 
 #[test]
 fn sigterm_saves_a_checkpoint_like_ctrl_c() {
+    stopped_then_resumed(&CASES[1], &[], &["-TERM"]);
+}
+
+#[test]
+fn a_second_ctrl_c_ends_at_once_and_keeps_the_last_checkpoint() {
+    // The first asks the engine to save and stop; the second, while it saves, ends the
+    // process at once. Either way the one line says what is kept.
+    stopped_then_resumed(&CASES[4], &["--checkpoint-every", "0"], &["-INT", "-INT"]);
+}
+
+/// Sends `signals` to a file-backed run of `case` (with `extra` arguments) once it has
+/// computed positions; checks that it ends with exit code 130 and one line saying what is
+/// saved, and that `--resume` then writes the same table as an uninterrupted run.
+fn stopped_then_resumed(case: &Case, extra: &[&str], signals: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let dir = dir.path();
-    let case = &CASES[1];
     let want = reference(dir, case);
-    let mut child = command(dir, case.args, "work", &["--resume"])
+    let mut child = command(dir, case.args, "work", &[&["--resume"], extra].concat())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     wait_for_computed_positions(&dir.join("work").join(case.work), &mut child);
-    signal(&child, "-TERM");
+    for name in signals {
+        signal(&child, name);
+    }
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(
-        stderr.contains("saved; run the same command with --resume"),
+        stderr.contains("saved; run the same command with --resume to continue"),
         "{stderr}"
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");

@@ -131,6 +131,7 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
     let room = Context::room(ctx.bound);
     let region = Region::of(table, b, ctx.moves);
     let known = &table[..b as usize];
+    let ahead = Ahead::of(ctx.moves);
     let mut seen = vec![0u64; len as usize * room];
     seen.par_chunks_mut(room * CHUNK)
         .enumerate()
@@ -143,16 +144,10 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
                 }
                 return;
             }
-            let mut marks = Marks {
-                words: chunk,
-                room,
-                x0,
-            };
-            marks.rare_splits(table, b, x0..x0 + count, ctx);
-            marks.small_splits(table, b, x0..x0 + count, ctx.moves);
+            mark_known_splits(table, b, x0..x0 + count, ctx, chunk);
             let mut witnesses = Witnesses::new(room * 64);
             let at = |q: u64| -> u32 { table[q as usize].into() };
-            for (i, marks) in marks.words.chunks_exact_mut(room).enumerate() {
+            for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
                 let mut search = Search {
                     table: known,
                     region: region.as_ref(),
@@ -160,7 +155,7 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
                     rare_values: ctx.rare_values,
                     scan_smallest: false,
                 };
-                search.cover(at, b, x0 + i as u64, ctx.moves, Ahead::Second, marks);
+                search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
             }
         });
     let mut out: Vec<u32> = Vec::with_capacity(len as usize);
@@ -320,66 +315,38 @@ fn all_known_splits<V: Value>(table: &[V], b: u64, x: u64, moves: &Moves, marks:
     }
 }
 
-/// The marks of consecutive positions from `x0`, `room` bytes each. Loops over one split
-/// kind run over the positions innermost, so that the partners they read are consecutive
-/// table entries: one cache line serves 64 positions.
-struct Marks<'a> {
-    words: &'a mut [u64],
-    room: usize,
-    x0: u64,
+/// Marks, in the bitsets `words` (a [`Context::room`] of words for each position of `xs`), the
+/// values of the splits of those positions with a rare heap and of the first
+/// [`SCANNED_FIRST`] splits with the smallest heaps, whose partners lie below b. Below a bound
+/// of 1024 the marks go first into rows of one byte a value, a plain store
+/// each, then are packed into the bitsets; beyond, into the bitsets directly.
+fn mark_known_splits<V: Value>(
+    table: &[V],
+    b: u64,
+    xs: std::ops::Range<u64>,
+    ctx: &Context,
+    words: &mut [u64],
+) {
+    match ctx.bound {
+        64 => ByteRows::<64>::mark(table, b, xs, ctx, words),
+        128 => ByteRows::<128>::mark(table, b, xs, ctx, words),
+        256 => ByteRows::<256>::mark(table, b, xs, ctx, words),
+        512 => ByteRows::<512>::mark(table, b, xs, ctx, words),
+        1024 => ByteRows::<1024>::mark(table, b, xs, ctx, words),
+        _ => BitRows::mark(table, b, xs, ctx, words),
+    }
 }
 
-impl Marks<'_> {
-    /// Marks, for the positions `xs`, the values of the splits with a rare heap r whose
-    /// partner lies below b.
-    fn rare_splits<V: Value>(
-        &mut self,
-        table: &[V],
-        b: u64,
-        xs: std::ops::Range<u64>,
-        ctx: &Context,
-    ) {
-        for &j in &ctx.moves.splits {
-            for &(r, rv) in ctx.rare {
-                // r < s = x − j, and the partner x − j − r below b.
-                let from = xs.start.max(r + j + 1);
-                let to = xs.end.min(b + j + r);
-                // Under +unequal the split (r, r) of x = 2r + j is not a move.
-                let equal = 2 * r + j;
-                if ctx.moves.unequal && (from..to).contains(&equal) {
-                    self.mark_shifted(table, from..equal, j + r, rv);
-                    self.mark_shifted(table, equal + 1..to, j + r, rv);
-                } else {
-                    self.mark_shifted(table, from..to, j + r, rv);
-                }
-            }
-        }
-    }
+/// Bytes of the byte rows marked at once: half the first-level data cache, so that they stay
+/// there while the table's partners stream through.
+const BYTE_ROWS_BYTES: usize = 16 * 1024;
 
-    /// Marks, for the positions `xs`, the values of the splits by the first splitting removal
-    /// j whose small heap is one of the [`SCANNED_FIRST`] smallest that leave every partner
-    /// below b.
-    fn small_splits<V: Value>(
-        &mut self,
-        table: &[V],
-        b: u64,
-        xs: std::ops::Range<u64>,
-        moves: &Moves,
-    ) {
-        let Some(&j) = moves.splits.first() else {
-            return;
-        };
-        if xs.start < j + 2 {
-            return;
-        }
-        let first = (xs.end - 1 - j).saturating_sub(b) + 1;
-        // Small heaps below their partner at every position.
-        let end = (first + SCANNED_FIRST).min((xs.start - j).div_ceil(2));
-        for a in first.max(1)..end {
-            let va: u32 = table[a as usize].into();
-            self.mark_shifted(table, xs.clone(), j + a, va);
-        }
-    }
+/// The option values of consecutive positions from `x0`. The loops over one split kind run
+/// over the positions innermost, so that the partners they read are consecutive table
+/// entries: one cache line serves 64 positions.
+trait Rows {
+    /// Marks value one of `values` at each position from `from` on.
+    fn mark_each(&mut self, from: u64, values: impl Iterator<Item = u32>);
 
     /// Marks value `with` XOR g(x − `shift`) at every position x of `xs`.
     #[inline]
@@ -393,14 +360,163 @@ impl Marks<'_> {
         if xs.is_empty() {
             return;
         }
+        let partners = &table[(xs.start - shift) as usize..(xs.end - shift) as usize];
+        self.mark_each(xs.start, partners.iter().map(|&t| with ^ t.into()));
+    }
+}
+
+/// Bitsets of [`Context::room`] words a position.
+struct BitRows<'a> {
+    words: &'a mut [u64],
+    room: usize,
+    x0: u64,
+}
+
+impl BitRows<'_> {
+    /// [`mark_known_splits`] straight into the bitsets.
+    fn mark<V: Value>(
+        table: &[V],
+        b: u64,
+        xs: std::ops::Range<u64>,
+        ctx: &Context,
+        words: &mut [u64],
+    ) {
+        let mut rows = BitRows {
+            words,
+            room: Context::room(ctx.bound),
+            x0: xs.start,
+        };
+        rare_splits(&mut rows, table, b, xs.clone(), ctx);
+        small_splits(&mut rows, table, b, xs, ctx.moves);
+    }
+}
+
+impl Rows for BitRows<'_> {
+    #[inline]
+    fn mark_each(&mut self, from: u64, values: impl Iterator<Item = u32>) {
         let rows = self
             .words
             .chunks_exact_mut(self.room)
-            .skip((xs.start - self.x0) as usize);
-        let partners = &table[(xs.start - shift) as usize..(xs.end - shift) as usize];
-        for (row, &t) in rows.zip(partners) {
-            mark(row, with ^ t.into());
+            .skip((from - self.x0) as usize);
+        for (row, v) in rows.zip(values) {
+            mark(row, v);
         }
+    }
+}
+
+/// Rows of `B` bytes a position, one a value below `B` (a power of two): a mark is one store
+/// with no bounds check, where a bitset needs a load, a shift and a store.
+struct ByteRows<'a, const B: usize> {
+    rows: &'a mut [[u8; B]],
+    x0: u64,
+}
+
+impl<const B: usize> ByteRows<'_, B> {
+    /// [`mark_known_splits`] through rows of `B` bytes, as many positions at a time as
+    /// [`BYTE_ROWS_BYTES`] holds.
+    fn mark<V: Value>(
+        table: &[V],
+        b: u64,
+        xs: std::ops::Range<u64>,
+        ctx: &Context,
+        words: &mut [u64],
+    ) {
+        let room = Context::room(ctx.bound);
+        let at_once = (BYTE_ROWS_BYTES / B).max(1);
+        let mut bytes = vec![[0u8; B]; at_once];
+        for (c, words) in words.chunks_mut(room * at_once).enumerate() {
+            let x0 = xs.start + (c * at_once) as u64;
+            let count = words.len() / room;
+            let rows = &mut bytes[..count];
+            rows.iter_mut().for_each(|row| row.fill(0));
+            let mut byte_rows = ByteRows { rows, x0 };
+            let part = x0..x0 + count as u64;
+            rare_splits(&mut byte_rows, table, b, part.clone(), ctx);
+            small_splits(&mut byte_rows, table, b, part, ctx.moves);
+            for (row, bits) in byte_rows.rows.iter().zip(words.chunks_exact_mut(room)) {
+                for (word, eight_bytes) in bits.iter_mut().zip(row.chunks_exact(64)) {
+                    *word |= pack_bytes(eight_bytes);
+                }
+            }
+        }
+    }
+}
+
+impl<const B: usize> Rows for ByteRows<'_, B> {
+    #[inline]
+    fn mark_each(&mut self, from: u64, values: impl Iterator<Item = u32>) {
+        let rows = self.rows[(from - self.x0) as usize..].iter_mut();
+        for (row, v) in rows.zip(values) {
+            row[v as usize & (B - 1)] = MARKED;
+        }
+    }
+}
+
+/// A marked byte of a [`ByteRows`] row: its top bit, which [`pack_bytes`] gathers.
+const MARKED: u8 = 0x80;
+
+/// The bitset of 64 bytes, each [`MARKED`] or 0: bit i set when byte i is marked. Eight
+/// bytes at a time, one multiplication gathers their top bits into the top byte.
+#[inline]
+fn pack_bytes(bytes: &[u8]) -> u64 {
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |bits, (k, eight)| {
+            let top_bits =
+                u64::from_le_bytes(eight.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080;
+            bits | (top_bits.wrapping_mul(0x0002_0408_1020_4081) >> 56) << (8 * k)
+        })
+}
+
+/// Marks, for the positions `xs`, the values of the splits with a rare heap r whose partner
+/// lies below b.
+fn rare_splits<V: Value>(
+    rows: &mut impl Rows,
+    table: &[V],
+    b: u64,
+    xs: std::ops::Range<u64>,
+    ctx: &Context,
+) {
+    for &j in &ctx.moves.splits {
+        for &(r, rv) in ctx.rare {
+            // r < s = x − j, and the partner x − j − r below b.
+            let from = xs.start.max(r + j + 1);
+            let to = xs.end.min(b + j + r);
+            // Under +unequal the split (r, r) of x = 2r + j is not a move.
+            let equal = 2 * r + j;
+            if ctx.moves.unequal && (from..to).contains(&equal) {
+                rows.mark_shifted(table, from..equal, j + r, rv);
+                rows.mark_shifted(table, equal + 1..to, j + r, rv);
+            } else {
+                rows.mark_shifted(table, from..to, j + r, rv);
+            }
+        }
+    }
+}
+
+/// Marks, for the positions `xs`, the values of the splits by the first splitting removal
+/// j whose small heap is one of the [`SCANNED_FIRST`] smallest that leave every partner
+/// below b.
+fn small_splits<V: Value>(
+    rows: &mut impl Rows,
+    table: &[V],
+    b: u64,
+    xs: std::ops::Range<u64>,
+    moves: &Moves,
+) {
+    let Some(&j) = moves.splits.first() else {
+        return;
+    };
+    if xs.start < j + 2 {
+        return;
+    }
+    let first = (xs.end - 1 - j).saturating_sub(b) + 1;
+    // Small heaps below their partner at every position.
+    let end = (first + SCANNED_FIRST).min((xs.start - j).div_ceil(2));
+    for a in first.max(1)..end {
+        let va: u32 = table[a as usize].into();
+        rows.mark_shifted(table, xs.clone(), j + a, va);
     }
 }
 
@@ -500,6 +616,22 @@ enum Ahead {
     First,
     /// The second: options still to come (those inside the block) may add the first.
     Second,
+}
+
+impl Ahead {
+    /// How far the rare values of a block's positions are covered before the options inside
+    /// the block are known. Without one-heap moves those options are the few splits with a
+    /// rare heap shorter than a block, which (in Grundy's game) never filled the first common
+    /// value a position lacked in 3,000 positions sampled: covering up to it is enough, and
+    /// [`Block::value`] covers more, in order, when it is not. With one-heap moves the
+    /// options x − j inside the block often fill it.
+    fn of(moves: &Moves) -> Ahead {
+        if moves.singles.is_empty() {
+            Ahead::First
+        } else {
+            Ahead::Second
+        }
+    }
 }
 
 /// Where [`Search::cover`] searches and what it remembers.
@@ -674,5 +806,73 @@ impl Witnesses {
         let slot = &mut self.heaps[v as usize];
         slot.rotate_right(1);
         slot[0] = q;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_bytes_are_the_marked_ones() {
+        for seed in 0..200u64 {
+            let bits = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seed << 7);
+            let bytes: Vec<u8> = (0..64)
+                .map(|i| if bits >> i & 1 == 1 { MARKED } else { 0 })
+                .collect();
+            assert_eq!(pack_bytes(&bytes), bits);
+        }
+    }
+
+    #[test]
+    fn byte_rows_mark_what_bitsets_mark() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let codes = [
+            (vec![0], vec![], true),         // Grundy's game: splits into unequal heaps
+            (vec![1, 2], vec![1, 2], false), // Kayles
+            (vec![3, 5], vec![], false),     // 0.00404
+        ];
+        for bound in [64u32, 128, 256, 512, 1024, 2048] {
+            for (splits, singles, unequal) in &codes {
+                let moves = Moves {
+                    splits: splits.clone(),
+                    singles: singles.clone(),
+                    wholes: vec![],
+                    unequal: *unequal,
+                };
+                let table: Vec<u16> = (0..6000).map(|_| random(bound as u64) as u16).collect();
+                let b = 5000;
+                let rare: Vec<(u64, u32)> = (1..b)
+                    .filter(|_| random(8) == 0)
+                    .map(|r| (r, table[r as usize] as u32))
+                    .collect();
+                let ctx = Context {
+                    moves: &moves,
+                    mode: Mode::Sparse(bound - 2),
+                    rare: &rare,
+                    bound,
+                    rare_values: &[],
+                };
+                let room = Context::room(bound);
+                // Positions marked at once (beyond, the two choose their small heaps
+                // differently, both correct).
+                let len = (BYTE_ROWS_BYTES as u64 / bound as u64).clamp(1, 64);
+                for xs in [b..b + len, b + 100..b + 100 + len] {
+                    let len = (xs.end - xs.start) as usize;
+                    let mut bytes = vec![0u64; len * room];
+                    mark_known_splits(&table, b, xs.clone(), &ctx, &mut bytes);
+                    let mut bits = vec![0u64; len * room];
+                    BitRows::mark(&table, b, xs.clone(), &ctx, &mut bits);
+                    assert_eq!(bytes, bits, "bound {bound}, splits {splits:?}, {xs:?}");
+                    assert!(bits.iter().any(|&w| w != 0));
+                }
+            }
+        }
     }
 }

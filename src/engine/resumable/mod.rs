@@ -168,6 +168,12 @@ pub fn drive<T: WorkTable>(
         digest = (table.bits(), checkpoint.digest.clone());
         checkpoint.save(work_file.path())
     };
+    if storage.work_file.is_some() {
+        // What a second Ctrl-C, which ends the process at once, leaves.
+        interrupt::set_note(
+            "the positions of the last checkpoint are saved; run the same command with --resume to continue",
+        );
+    }
     loop {
         let started = Instant::now();
         let mut stop = |_at: u64| {

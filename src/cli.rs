@@ -425,6 +425,12 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     if names_wythoff(&args.game) {
         return wythoff(args, ppos);
     }
+    if let Ok(Some(game)) = eval::PositionGame::parse(&args.game) {
+        let name = game.name();
+        return Err(Error::Input(format!(
+            "'{name}' is a game of several heaps with no one-heap table; 'nimsieve eval {name} …' evaluates its positions (see 'nimsieve games')"
+        )));
+    }
     let game = Game::parse(&args.game)?;
     let n = parse_u64(&args.n)?;
     let modulus = run::parse_modulus(&args.modulus)?;

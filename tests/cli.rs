@@ -306,6 +306,16 @@ fn bad_input_is_a_one_line_error() {
         2,
         "unknown game 'squarez'",
     );
+    assert_error(
+        &["grundy", "staircase", "-n", "10"],
+        2,
+        "'nimsieve eval staircase …' evaluates its positions",
+    );
+    assert_error(
+        &["ppos", "moore:2", "-n", "10"],
+        2,
+        "'moore:2' is a game of several heaps with no one-heap table",
+    );
     assert_error(&["grundy", "sub:", "-n", "10"], 2, "empty");
     assert_error(&["grundy", "sub:0,1", "-n", "10"], 2, "0 is not a move");
     assert_error(&["grundy", "sub:3,3", "-n", "10"], 2, "3 appears twice");

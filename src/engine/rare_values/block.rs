@@ -824,6 +824,68 @@ mod tests {
         }
     }
 
+    /// Positions one after another whose values outgrow their table's type: the first value
+    /// that does not fit ends the stretch unwritten, and the wider table takes it, both equal
+    /// to the mex over every split.
+    #[test]
+    fn in_order_values_past_eight_bits_end_the_stretch_and_fit_a_wider_table() {
+        let moves = Moves {
+            splits: vec![0],
+            singles: vec![],
+            wholes: vec![],
+            unequal: true,
+        };
+        let mask = 254;
+        let bound = 256;
+        // Values below 256 that nearly every split of a long heap covers.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut small: Vec<u8> = (0..6000)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state >> 24) as u8
+            })
+            .collect();
+        small[0] = 0;
+        let rare: Vec<(u64, u32)> = (1..small.len())
+            .filter(|&x| is_rare(small[x] as u32, mask))
+            .map(|x| (x as u64, small[x] as u32))
+            .collect();
+        let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
+        let ctx = Context {
+            moves: &moves,
+            mode: Mode::Sparse(mask),
+            rare: &rare,
+            bound,
+            rare_values: &rare_values,
+        };
+        let b = small.len() as u64;
+        let mex_of_splits = |table: &[u16], x: usize| {
+            let options: std::collections::HashSet<u16> = (1..x.div_ceil(2))
+                .map(|a| table[a] ^ table[x - a])
+                .collect();
+            (0..).find(|v| !options.contains(v)).unwrap() as u32
+        };
+        let mut narrow = small.clone();
+        narrow.resize(b as usize + 8, 0);
+        let out = compute_in_order(&mut narrow, b, 8, &ctx);
+        let wide_before: Vec<u16> = small.iter().map(|&v| v as u16).collect();
+        let want = mex_of_splits(&wide_before, b as usize);
+        assert_eq!(want, 256, "the test needs a first value past eight bits");
+        assert_eq!(
+            out,
+            vec![256],
+            "the stretch ends at the value u8 cannot hold"
+        );
+        assert_eq!(narrow[b as usize], 0, "and does not write it");
+        let mut wide = wide_before;
+        wide.resize(b as usize + 8, 0);
+        let out = compute_in_order(&mut wide, b, 8, &ctx);
+        assert_eq!(out, vec![256], "a value at the bound ends the stretch too");
+        assert_eq!(wide[b as usize], 256);
+    }
+
     #[test]
     fn byte_rows_mark_what_bitsets_mark() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;

@@ -1,29 +1,15 @@
 //! The `nimsieve` command line: every subcommand, format and error path.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
+
+#[path = "support/command.rs"]
+mod command;
+use command::{nimsieve, stdout_of};
 
 #[path = "support/running.rs"]
 mod running;
 use running::wait_for_computed_positions;
-
-fn nimsieve(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("nimsieve").unwrap();
-    cmd.current_dir(dir);
-    cmd
-}
-
-fn stdout_of(dir: &Path, args: &[&str]) -> String {
-    let out = nimsieve(dir)
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 fn json_of(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()

@@ -2,20 +2,12 @@
 //! independent mex, periods from the catalogue, shards merged byte for byte, thread counts,
 //! and bad input.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::Path;
 
-fn nimsieve(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("nimsieve").unwrap();
-    cmd.current_dir(dir);
-    cmd
-}
-
-fn stdout_of(dir: &Path, args: &[&str]) -> String {
-    let out = nimsieve(dir).args(args).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
-}
+#[path = "support/command.rs"]
+mod command;
+use command::{nimsieve, stdout_of};
 
 /// The JSON-lines rows of `sweep FAMILY [extra…]`.
 fn rows(dir: &Path, family: &str, extra: &[&str]) -> Vec<Value> {

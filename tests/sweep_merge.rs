@@ -3,15 +3,12 @@
 //! the shards to rerun (and nothing written), rerun parts accepted, and the sbatch script's
 //! tasks run by hand with the variables Slurm sets.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn nimsieve(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("nimsieve").unwrap();
-    cmd.current_dir(dir);
-    cmd
-}
+#[path = "support/command.rs"]
+mod command;
+use command::{nimsieve, stdout_of};
 
 /// Runs `sweep FAMILY -o FOLDER/ --quiet [extra…]` in `dir`.
 fn sweep(dir: &Path, family: &str, folder: &str, extra: &[&str]) {
@@ -402,11 +399,7 @@ fn the_sbatch_script_runs_its_task_s_shard_into_the_run_folder() {
 #[test]
 fn help_shows_a_part_and_its_merge() {
     let dir = tempfile::tempdir().unwrap();
-    let out = nimsieve(dir.path())
-        .args(["sweep-merge", "--help"])
-        .assert()
-        .success();
-    let help = String::from_utf8_lossy(&out.get_output().stdout);
+    let help = stdout_of(dir.path(), &["sweep-merge", "--help"]);
     let examples = help.split("Examples:").nth(1).unwrap_or_default();
     assert!(
         examples.contains("nimsieve sweep sub3:100 --shard 3/8 -o run/")

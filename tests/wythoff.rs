@@ -2,7 +2,6 @@
 //! the proven row periods against a larger table, and `grundy wythoff`, `ppos wythoff` and
 //! `plot` end to end.
 
-use assert_cmd::Command;
 use nimsieve::analysis::wythoff::{RowPeriod, proven_row_periods};
 use nimsieve::engine::wythoff::{reference, table};
 use nimsieve::game::wythoff::{Pairs, is_p_position};
@@ -10,6 +9,10 @@ use nimsieve::progress::Progress;
 use nimsieve::table::{Table, ValueKind};
 use predicates::prelude::*;
 use std::path::Path;
+
+#[path = "support/command.rs"]
+mod command;
+use command::{nimsieve, stdout_of};
 
 #[path = "support/python.rs"]
 mod python;
@@ -134,17 +137,6 @@ fn proven_row_periods_hold_beyond_the_table_that_proves_them() {
         .map(|r| (r.preperiod, r.period, r.saltus))
         .collect();
     assert_eq!(first, [(0, 1, 1), (0, 3, 3), (0, 3, 3)]);
-}
-
-fn nimsieve(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("nimsieve").unwrap();
-    cmd.current_dir(dir);
-    cmd
-}
-
-fn stdout_of(dir: &Path, args: &[&str]) -> String {
-    let out = nimsieve(dir).args(args).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
 }
 
 fn json_of(path: &Path) -> serde_json::Value {

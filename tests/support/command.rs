@@ -1,0 +1,17 @@
+//! Running the `nimsieve` binary from the integration tests.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+/// The built `nimsieve`, run in `dir`.
+pub fn nimsieve(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("nimsieve").unwrap();
+    cmd.current_dir(dir);
+    cmd
+}
+
+/// The standard output of `nimsieve ARGS…` run in `dir`, which must succeed.
+pub fn stdout_of(dir: &Path, args: &[&str]) -> String {
+    let out = nimsieve(dir).args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}

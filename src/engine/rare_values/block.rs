@@ -112,6 +112,9 @@ pub struct Context<'a> {
     /// In sparse mode, the rare values below `bound` as a bitset of [`Context::room`] words
     /// ([`crate::sparse_space::rare_values`]).
     pub rare_values: &'a [u64],
+    /// Every position below the block whose value is at least `bound / 2`, ascending, with its
+    /// value, when they are few enough to be listed ([`High`]).
+    pub high: Option<&'a [(u64, u32)]>,
 }
 
 impl Context<'_> {
@@ -153,6 +156,7 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
                     region: region.as_ref(),
                     witnesses: &mut witnesses,
                     rare_values: ctx.rare_values,
+                    high: High::of(ctx, &[]),
                     scan_smallest: false,
                 };
                 search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
@@ -160,6 +164,7 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
         });
     let mut out: Vec<u32> = Vec::with_capacity(len as usize);
     let mut found_rare: Vec<(u64, u32)> = Vec::new();
+    let mut found_high: Vec<(u64, u32)> = Vec::new();
     let mut witnesses = Witnesses::new(room * 64);
     for (i, marks) in seen.chunks_exact_mut(room).enumerate() {
         let x = b + i as u64;
@@ -168,6 +173,7 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
             region: region.as_ref(),
             witnesses: &mut witnesses,
             rare_values: ctx.rare_values,
+            high: High::of(ctx, &found_high),
             scan_smallest: false,
         };
         let block = Block {
@@ -175,11 +181,15 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
             b,
             out: &out,
             found_rare: &found_rare,
+            found_high: &found_high,
         };
         let value = block.value(x, ctx, marks, search);
         out.push(value);
         if ctx.mode.lists_rare(x, value) {
             found_rare.push((x, value));
+        }
+        if value >= ctx.bound / 2 {
+            found_high.push((x, value));
         }
         if value >= ctx.bound {
             break;
@@ -198,6 +208,7 @@ pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Conte
     let region = Region::of(table, b, ctx.moves);
     let mut witnesses = Witnesses::new(room * 64);
     let mut rare = ctx.rare.to_vec();
+    let mut found_high: Vec<(u64, u32)> = Vec::new();
     let mut marks = vec![0u64; room];
     let mut out = Vec::with_capacity(len as usize);
     for x in b..b + len {
@@ -219,12 +230,14 @@ pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Conte
             b: x,
             out: &[],
             found_rare: &[],
+            found_high: &found_high,
         };
         let search = Search {
             table: known,
             region: region.as_ref(),
             witnesses: &mut witnesses,
             rare_values: here.rare_values,
+            high: High::of(&here, &found_high),
             scan_smallest: true,
         };
         let value = block.value(x, &here, &mut marks, search);
@@ -235,6 +248,9 @@ pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Conte
         table[x as usize] = stored;
         if ctx.mode.lists_rare(x, value) {
             rare.push((x, value));
+        }
+        if value >= ctx.bound / 2 {
+            found_high.push((x, value));
         }
         if value >= ctx.bound {
             break;
@@ -345,8 +361,8 @@ const BYTE_ROWS_BYTES: usize = 16 * 1024;
 /// over the positions innermost, so that the partners they read are consecutive table
 /// entries: one cache line serves 64 positions.
 trait Rows {
-    /// Marks value one of `values` at each position from `from` on.
-    fn mark_each(&mut self, from: u64, values: impl Iterator<Item = u32>);
+    /// Marks value `with` XOR `partners[i]` at position `from` + i, for each i.
+    fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32);
 
     /// Marks value `with` XOR g(x − `shift`) at every position x of `xs`.
     #[inline]
@@ -361,7 +377,7 @@ trait Rows {
             return;
         }
         let partners = &table[(xs.start - shift) as usize..(xs.end - shift) as usize];
-        self.mark_each(xs.start, partners.iter().map(|&t| with ^ t.into()));
+        self.mark_each(xs.start, partners, with);
     }
 }
 
@@ -393,13 +409,13 @@ impl BitRows<'_> {
 
 impl Rows for BitRows<'_> {
     #[inline]
-    fn mark_each(&mut self, from: u64, values: impl Iterator<Item = u32>) {
+    fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32) {
         let rows = self
             .words
             .chunks_exact_mut(self.room)
             .skip((from - self.x0) as usize);
-        for (row, v) in rows.zip(values) {
-            mark(row, v);
+        for (row, &t) in rows.zip(partners) {
+            mark(row, with ^ t.into());
         }
     }
 }
@@ -444,10 +460,11 @@ impl<const B: usize> ByteRows<'_, B> {
 
 impl<const B: usize> Rows for ByteRows<'_, B> {
     #[inline]
-    fn mark_each(&mut self, from: u64, values: impl Iterator<Item = u32>) {
-        let rows = self.rows[(from - self.x0) as usize..].iter_mut();
-        for (row, v) in rows.zip(values) {
-            row[v as usize & (B - 1)] = MARKED;
+    fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32) {
+        let start = (from - self.x0) as usize;
+        let rows = &mut self.rows[start..start + partners.len()];
+        for (row, &t) in rows.iter_mut().zip(partners) {
+            row[(with ^ t.into()) as usize & (B - 1)] = MARKED;
         }
     }
 }
@@ -526,6 +543,8 @@ struct Block<'a, V> {
     b: u64,
     out: &'a [u32],
     found_rare: &'a [(u64, u32)],
+    /// The block's positions so far whose value is at least `bound / 2`.
+    found_high: &'a [(u64, u32)],
 }
 
 impl<V: Value> Block<'_, V> {
@@ -577,6 +596,15 @@ impl<V: Value> Block<'_, V> {
         }
         search.cover(get, x, x, moves, Ahead::First, marks);
         let mut mex = mex_from(marks, 0);
+        if let Some(high) = High::of(ctx, self.found_high) {
+            while mex >= high.from && is_rare(mex, mask) {
+                if !moves.rests(x).any(|s| high.reaches(s, mex, x, get, moves)) {
+                    return mex;
+                }
+                mark(marks, mex);
+                mex = mex_from(marks, mex);
+            }
+        }
         if !is_rare(mex, mask) {
             return mex;
         }
@@ -642,6 +670,8 @@ struct Search<'a, V> {
     witnesses: &'a mut Witnesses,
     /// The rare values as a bitset ([`Context::rare_values`]).
     rare_values: &'a [u64],
+    /// The positions of high values below `below` of [`Search::cover`], when listed.
+    high: Option<High<'a>>,
     /// Scan the splits with the smallest heaps first (unless `Marks::small_splits` has marked
     /// them already).
     scan_smallest: bool,
@@ -699,6 +729,10 @@ impl<V: Value> Search<'_, V> {
                 .iter()
                 .any(|&q| q < s && valid(s - q) && at(s - q) ^ at(q) == v);
             let found = remembered
+                || match self.high {
+                    Some(high) if v >= high.from => high.reaches(s, v, below, &at, moves),
+                    _ => false,
+                }
                 || match self.region {
                     Some(region) => region.find(self.table, s, v),
                     None => searched
@@ -712,6 +746,41 @@ impl<V: Value> Search<'_, V> {
             }
             v = missing_from(marks, v + 1);
         }
+    }
+}
+
+/// The positions whose value is at least `from`, half the bound, with their values: every one
+/// below a block, then those of the block so far. Values lie below 2 · `from`, so a split whose
+/// value is at least `from` has exactly one heap listed here: searching these heaps decides
+/// whether such a value is an option, where a search of every split would take O(n). In
+/// Grundy's game the values from 256 on, which the mex reaches every 40,000 positions or so
+/// near 10^9, have 169,006 positions below 1.36 · 10^9.
+#[derive(Clone, Copy)]
+struct High<'a> {
+    below: &'a [(u64, u32)],
+    since: &'a [(u64, u32)],
+    from: u32,
+}
+
+impl<'a> High<'a> {
+    /// The high positions of `ctx` followed by `since`, when `ctx` lists them.
+    fn of(ctx: &Context<'a>, since: &'a [(u64, u32)]) -> Option<High<'a>> {
+        ctx.high.map(|below| High {
+            below,
+            since,
+            from: ctx.bound / 2,
+        })
+    }
+
+    /// True when a split (p, s − p) with both heaps below `below` has value v (at least
+    /// `from`).
+    fn reaches(&self, s: u64, v: u32, below: u64, at: impl Fn(u64) -> u32, moves: &Moves) -> bool {
+        let end = below.min(s);
+        self.below
+            .iter()
+            .chain(self.since)
+            .take_while(|&&(p, _)| p < end)
+            .any(|&(p, pv)| s - p < below && !moves.forbids(p, s) && at(s - p) ^ pv == v)
     }
 }
 
@@ -859,6 +928,7 @@ mod tests {
             rare: &rare,
             bound,
             rare_values: &rare_values,
+            high: None,
         };
         let b = small.len() as u64;
         let mex_of_splits = |table: &[u16], x: usize| {
@@ -884,6 +954,79 @@ mod tests {
         let out = compute_in_order(&mut wide, b, 8, &ctx);
         assert_eq!(out, vec![256], "a value at the bound ends the stretch too");
         assert_eq!(wide[b as usize], 256);
+    }
+
+    /// Values from 256 on come only from splits with a heap of such a value: a block whose
+    /// mex reaches them, rare or common, gets the mex over every split, with the high heaps
+    /// listed and without.
+    #[test]
+    fn listed_high_heaps_decide_values_from_half_the_bound() {
+        let moves = Moves {
+            splits: vec![0],
+            singles: vec![],
+            wholes: vec![],
+            unequal: true,
+        };
+        let (mask, bound) = (510, 512);
+        let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
+        let mut state = 0x5851_F42D_4C95_7F2Du64;
+        let mut random = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let mut rare_high_values = 0;
+        for highs in [20, 120, 250] {
+            let b = 4000usize;
+            let len = 200usize;
+            let mut table: Vec<u16> = (0..b).map(|_| random(256) as u16).collect();
+            table[0] = 0;
+            for _ in 0..highs {
+                let at = 1 + random(b as u64 - 1) as usize;
+                table[at] = 256 + random(4) as u16;
+            }
+            // The mex over every split, position after position.
+            let mut want = table.clone();
+            for x in b..b + len {
+                let mut seen = [false; 1024];
+                for a in 1..x.div_ceil(2) {
+                    seen[(want[a] ^ want[x - a]) as usize] = true;
+                }
+                want.push((0..).find(|&v| !seen[v]).unwrap() as u16);
+            }
+            let listed = |keep: fn(u32) -> bool| -> Vec<(u64, u32)> {
+                (1..b)
+                    .filter(|&x| keep(table[x] as u32))
+                    .map(|x| (x as u64, table[x] as u32))
+                    .collect()
+            };
+            let rare = listed(|v| is_rare(v, 510));
+            let high = listed(|v| v >= 256);
+            for listed_high in [Some(&high[..]), None] {
+                let ctx = Context {
+                    moves: &moves,
+                    mode: Mode::Sparse(mask),
+                    rare: &rare,
+                    bound,
+                    rare_values: &rare_values,
+                    high: listed_high,
+                };
+                let got = compute(&table, b as u64, len as u64, &ctx);
+                let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
+                assert_eq!(
+                    got,
+                    expected,
+                    "{highs} high heaps, listed: {}",
+                    listed_high.is_some()
+                );
+            }
+            rare_high_values += want[b..]
+                .iter()
+                .filter(|&&v| v >= 256 && is_rare(v as u32, mask))
+                .count();
+        }
+        assert!(rare_high_values > 0, "the test needs rare values past 256");
     }
 
     #[test]
@@ -920,6 +1063,7 @@ mod tests {
                     rare: &rare,
                     bound,
                     rare_values: &[],
+                    high: None,
                 };
                 let room = Context::room(bound);
                 // Positions marked at once (beyond, the two choose their small heaps

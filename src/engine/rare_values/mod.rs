@@ -8,7 +8,9 @@
 //! value histogram chooses the mask with the fewest rare positions ([`crate::sparse_space`]);
 //! when rare positions are at most an eighth of all, a position then costs O(R) for the
 //! splits with a rare heap (R rare positions) plus a scan of all splits only while the mex is a
-//! rare value (nearly only at the rare positions themselves): O(N·R) in all. When every rare
+//! rare value (nearly only at the rare positions themselves): O(N·R) in all. A rare mex of at
+//! least half the bound is decided instead by the positions listed with such values, as long
+//! as there are at most [`HIGH_MOST`] of them. When every rare
 //! position lies within a block length, positions go one after another on one thread instead
 //! (`block::compute_in_order`): their rare heaps' partners are the positions just computed.
 //!
@@ -141,7 +143,15 @@ struct Sieve<'m> {
     rare_at_revision: usize,
     /// Where a period is looked for next.
     next_check: u64,
+    /// The positions below `done` whose value is at least `high_from`, with their values, while
+    /// there are at most [`HIGH_MOST`] ([`block::Context::high`]).
+    high: Option<Vec<(u64, u32)>>,
+    /// Half the bound of the values: the least value `high` lists.
+    high_from: u32,
 }
+
+/// The most positions of high values [`Sieve`] lists.
+const HIGH_MOST: usize = 1 << 20;
 
 impl<'m> Sieve<'m> {
     /// The state of a table whose positions below `done` are final.
@@ -157,7 +167,10 @@ impl<'m> Sieve<'m> {
             next_revision: FIRST_REVISION,
             rare_at_revision: 0,
             next_check: FIRST_CHECK,
+            high: None,
+            high_from: 0,
         };
+        sieve.list_high(values);
         while sieve.next_check <= done {
             sieve.next_check += sieve.next_check / 4;
         }
@@ -165,6 +178,36 @@ impl<'m> Sieve<'m> {
             sieve.revise(values);
         }
         sieve
+    }
+
+    /// A power of two above every value below `done` (at least 64).
+    fn bound(&self) -> u32 {
+        let largest = self.counts.len().saturating_sub(1) as u32;
+        (largest + 1).next_power_of_two().max(64)
+    }
+
+    /// Lists the positions of high values anew when the bound has grown: by dropping those
+    /// now below half of it, or by a scan of the table when they were too many to list.
+    fn list_high(&mut self, values: &PackedValues) {
+        let from = self.bound() / 2;
+        if from == self.high_from {
+            return;
+        }
+        self.high_from = from;
+        match &mut self.high {
+            Some(high) => high.retain(|&(_, v)| v >= from),
+            None => {
+                let mut high = Some(Vec::new());
+                let mut x = 0;
+                values.each(0, self.done, |v| {
+                    if v >= from {
+                        note_high(&mut high, x, v);
+                    }
+                    x += 1;
+                });
+                self.high = high;
+            }
+        }
     }
 
     /// Chooses the mask from the histogram, and the rare positions under it.
@@ -210,6 +253,7 @@ impl<'m> Sieve<'m> {
             if self.done >= self.next_revision || sparse_grew {
                 self.revise(values);
             }
+            self.list_high(values);
             let out = self.block(values);
             let largest = out.iter().copied().max().unwrap_or(0);
             if largest > values.capacity() {
@@ -222,6 +266,9 @@ impl<'m> Sieve<'m> {
                 if self.mode.lists_rare(x, v) {
                     self.rare.push((x, v));
                 }
+                if v >= self.high_from {
+                    note_high(&mut self.high, x, v);
+                }
                 self.done += 1;
             }
             if self.done < n && stop(self.done).is_break() {
@@ -233,8 +280,7 @@ impl<'m> Sieve<'m> {
 
     /// The values of the next block.
     fn block(&self, values: &mut PackedValues) -> Vec<u32> {
-        let largest = self.counts.len().saturating_sub(1) as u32;
-        let bound = (largest + 1).next_power_of_two().max(64);
+        let bound = self.bound();
         let rare_values = match self.mode {
             Mode::Sparse(mask) => rare_values(mask, Context::room(bound)),
             Mode::Full => Vec::new(),
@@ -245,6 +291,7 @@ impl<'m> Sieve<'m> {
             rare: &self.rare,
             bound,
             rare_values: &rare_values,
+            high: self.high.as_deref(),
         };
         let b = self.done;
         let in_order = matches!(self.mode, Mode::Sparse(_))
@@ -288,6 +335,17 @@ fn typed<V: Value>(values: &PackedValues) -> &[V] {
     values
         .as_slice::<V>()
         .expect("tables of the rare-values engine are 8, 16 or 32 bits wide")
+}
+
+/// Lists one more position x of a high value v, or stops listing past [`HIGH_MOST`].
+fn note_high(high: &mut Option<Vec<(u64, u32)>>, x: u64, v: u32) {
+    if let Some(list) = high {
+        if list.len() < HIGH_MOST {
+            list.push((x, v));
+        } else {
+            *high = None;
+        }
+    }
 }
 
 /// Counts one more position of value `v`.

@@ -136,9 +136,10 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
     let known = &table[..b as usize];
     let ahead = Ahead::of(ctx.moves);
     let mut seen = vec![0u64; len as usize * room];
-    seen.par_chunks_mut(room * CHUNK)
-        .enumerate()
-        .for_each(|(c, chunk)| {
+    // The witnesses of a chunk serve the next one the same thread takes.
+    seen.par_chunks_mut(room * CHUNK).enumerate().for_each_init(
+        || Witnesses::new(room * 64),
+        |witnesses, (c, chunk)| {
             let x0 = b + (c * CHUNK) as u64;
             let count = (chunk.len() / room) as u64;
             if ctx.mode == Mode::Full {
@@ -148,23 +149,22 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
                 return;
             }
             mark_known_splits(table, b, x0..x0 + count, ctx, chunk);
-            let mut witnesses = Witnesses::new(room * 64);
             let at = |q: u64| -> u32 { table[q as usize].into() };
             for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
                 let mut search = Search {
                     table: known,
                     region: region.as_ref(),
-                    witnesses: &mut witnesses,
+                    witnesses,
                     rare_values: ctx.rare_values,
                     high: High::of(ctx, &[]),
                     scan_smallest: false,
                 };
                 search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
             }
-        });
+        },
+    );
     let mut out: Vec<u32> = Vec::with_capacity(len as usize);
-    let mut found_rare: Vec<(u64, u32)> = Vec::new();
-    let mut found_high: Vec<(u64, u32)> = Vec::new();
+    let mut found = Found::default();
     let mut witnesses = Witnesses::new(room * 64);
     for (i, marks) in seen.chunks_exact_mut(room).enumerate() {
         let x = b + i as u64;
@@ -173,29 +173,46 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
             region: region.as_ref(),
             witnesses: &mut witnesses,
             rare_values: ctx.rare_values,
-            high: High::of(ctx, &found_high),
+            high: High::of(ctx, &found.high),
             scan_smallest: false,
         };
         let block = Block {
             table,
             b,
             out: &out,
-            found_rare: &found_rare,
-            found_high: &found_high,
+            found_rare: &found.rare,
+            found_high: &found.high,
         };
         let value = block.value(x, ctx, marks, search);
         out.push(value);
-        if ctx.mode.lists_rare(x, value) {
-            found_rare.push((x, value));
-        }
-        if value >= ctx.bound / 2 {
-            found_high.push((x, value));
-        }
-        if value >= ctx.bound {
+        if !found.note(x, value, ctx) {
             break;
         }
     }
     out
+}
+
+/// The positions of a stretch so far that its later positions read apart from the table.
+#[derive(Default)]
+struct Found {
+    /// Rare positions, ascending, with their values.
+    rare: Vec<(u64, u32)>,
+    /// Positions whose value is at least half the bound ([`High`]).
+    high: Vec<(u64, u32)>,
+}
+
+impl Found {
+    /// Notes position x of value `value`; false when the stretch ends there, at a value that
+    /// reaches the bound and so needs more room for its successors' options.
+    fn note(&mut self, x: u64, value: u32, ctx: &Context) -> bool {
+        if ctx.mode.lists_rare(x, value) {
+            self.rare.push((x, value));
+        }
+        if value >= ctx.bound / 2 {
+            self.high.push((x, value));
+        }
+        value < ctx.bound
+    }
 }
 
 /// The values of positions b.. (at most `len` of them) in sparse mode, one position after
@@ -207,20 +224,22 @@ pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Conte
     let room = Context::room(ctx.bound);
     let region = Region::of(table, b, ctx.moves);
     let mut witnesses = Witnesses::new(room * 64);
-    let mut rare = ctx.rare.to_vec();
-    let mut found_high: Vec<(u64, u32)> = Vec::new();
+    let mut found = Found {
+        rare: ctx.rare.to_vec(),
+        high: Vec::new(),
+    };
     let mut marks = vec![0u64; room];
     let mut out = Vec::with_capacity(len as usize);
     for x in b..b + len {
         marks.fill(0);
         let known = &table[..x as usize];
         let here = Context {
-            rare: &rare,
+            rare: &found.rare,
             ..*ctx
         };
         let at = |q: u64| -> u32 { known[q as usize].into() };
         for s in here.moves.rests(x) {
-            let rare_below = rare.iter().take_while(|&&(r, _)| r < s);
+            let rare_below = found.rare.iter().take_while(|&&(r, _)| r < s);
             mark_rare_splits(s, rare_below, at, here.moves, &mut marks);
         }
         // Every option but the splits of two common heaps is marked: `value` adds the
@@ -230,14 +249,14 @@ pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Conte
             b: x,
             out: &[],
             found_rare: &[],
-            found_high: &found_high,
+            found_high: &found.high,
         };
         let search = Search {
             table: known,
             region: region.as_ref(),
             witnesses: &mut witnesses,
             rare_values: here.rare_values,
-            high: High::of(&here, &found_high),
+            high: High::of(&here, &found.high),
             scan_smallest: true,
         };
         let value = block.value(x, &here, &mut marks, search);
@@ -246,13 +265,7 @@ pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Conte
             break;
         };
         table[x as usize] = stored;
-        if ctx.mode.lists_rare(x, value) {
-            rare.push((x, value));
-        }
-        if value >= ctx.bound / 2 {
-            found_high.push((x, value));
-        }
-        if value >= ctx.bound {
+        if !found.note(x, value, ctx) {
             break;
         }
     }
@@ -463,11 +476,24 @@ impl<const B: usize> Rows for ByteRows<'_, B> {
     fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32) {
         let start = (from - self.x0) as usize;
         let rows = &mut self.rows[start..start + partners.len()];
-        for (row, &t) in rows.iter_mut().zip(partners) {
-            row[(with ^ t.into()) as usize & (B - 1)] = MARKED;
+        let mark = |row: &mut [u8; B], t: V| row[(with ^ t.into()) as usize & (B - 1)] = MARKED;
+        // Groups of a fixed size unroll into marks at fixed offsets, with no loop bookkeeping
+        // between them.
+        let (row_groups, rows_left) = rows.as_chunks_mut::<UNROLLED>();
+        let (partner_groups, partners_left) = partners.as_chunks::<UNROLLED>();
+        for (rows, partners) in row_groups.iter_mut().zip(partner_groups) {
+            for (row, &t) in rows.iter_mut().zip(partners) {
+                mark(row, t);
+            }
+        }
+        for (row, &t) in rows_left.iter_mut().zip(partners_left) {
+            mark(row, t);
         }
     }
 }
+
+/// Marks [`ByteRows::mark_each`] makes in one unrolled group.
+const UNROLLED: usize = 8;
 
 /// A marked byte of a [`ByteRows`] row: its top bit, which [`pack_bytes`] gathers.
 const MARKED: u8 = 0x80;
@@ -882,6 +908,16 @@ impl Witnesses {
 mod tests {
     use super::*;
 
+    /// A xorshift generator from `seed` (not zero): the next state at each call.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
     #[test]
     fn packed_bytes_are_the_marked_ones() {
         for seed in 0..200u64 {
@@ -907,15 +943,8 @@ mod tests {
         let mask = 254;
         let bound = 256;
         // Values below 256 that nearly every split of a long heap covers.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut small: Vec<u8> = (0..6000)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state >> 24) as u8
-            })
-            .collect();
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut small: Vec<u8> = (0..6000).map(|_| (next() >> 24) as u8).collect();
         small[0] = 0;
         let rare: Vec<(u64, u32)> = (1..small.len())
             .filter(|&x| is_rare(small[x] as u32, mask))
@@ -969,13 +998,8 @@ mod tests {
         };
         let (mask, bound) = (510, 512);
         let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
-        let mut state = 0x5851_F42D_4C95_7F2Du64;
-        let mut random = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = xorshift(0x5851_F42D_4C95_7F2D);
+        let mut random = |below: u64| next() % below;
         let mut rare_high_values = 0;
         for highs in [20, 120, 250] {
             let b = 4000usize;
@@ -1031,13 +1055,8 @@ mod tests {
 
     #[test]
     fn byte_rows_mark_what_bitsets_mark() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut random = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut random = |below: u64| next() % below;
         let codes = [
             (vec![0], vec![], true),         // Grundy's game: splits into unequal heaps
             (vec![1, 2], vec![1, 2], false), // Kayles

@@ -19,6 +19,8 @@ pub mod sparse_space;
 pub mod sweep;
 pub mod table;
 pub mod verify;
+#[cfg(test)]
+mod xorshift;
 
 pub use error::{Error, Result};
 

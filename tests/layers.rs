@@ -16,6 +16,7 @@ const LAYERS: &[&[&str]] = &[
         "progress",
         "interrupt",
         "sparse_space",
+        "xorshift",
     ],
     &["game"],
     &["table"],

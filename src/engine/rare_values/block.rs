@@ -907,16 +907,7 @@ impl Witnesses {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A xorshift generator from `seed` (not zero): the next state at each call.
-    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    }
+    use crate::xorshift::xorshift;
 
     #[test]
     fn packed_bytes_are_the_marked_ones() {

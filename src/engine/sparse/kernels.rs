@@ -120,13 +120,7 @@ mod tests {
             eprintln!("no AVX-512 VBMI here: only the portable batch runs");
             return;
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift::xorshift(0x9e37_79b9_7f4a_7c15);
         let copy_len = BYTES * 48;
         let mut lines = vec![Line([0; BYTES]); 3 * copy_len / BYTES];
         let copies: &mut [u8] = bytemuck::cast_slice_mut(&mut lines);

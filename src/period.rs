@@ -14,6 +14,7 @@
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A proven eventual period: g(x + period) = g(x) for every x ≥ preperiod.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,7 +107,28 @@ pub fn find_by(
 ) -> Option<Period> {
     (1..len)
         .into_par_iter()
-        .find_map_first(|p| proven(len, p, &value, criterion))
+        .find_map_first(|p| proven(len, p, &value, criterion).ok())
+}
+
+/// What [`find_in`] learns from a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finding {
+    /// The smallest period the table proves, with its smallest preperiod.
+    Proven(Period),
+    /// No period is proven. With a length: the shortest table that may prove one of the
+    /// candidates this table leaves open (each held since its last mismatch; a longer table
+    /// may still refute it).
+    Unproven(Option<u64>),
+}
+
+impl Finding {
+    /// The period proven, if any.
+    pub fn proven(self) -> Option<Period> {
+        match self {
+            Finding::Proven(period) => Some(period),
+            Finding::Unproven(_) => None,
+        }
+    }
 }
 
 /// Candidate periods [`find_in`] screens at once.
@@ -123,7 +145,7 @@ const SCREENING: u64 = 8;
 pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
     values: &[V],
     criterion: &Criterion,
-) -> Option<Period> {
+) -> Finding {
     let len = values.len() as u64;
     let value = |x: u64| -> u32 { values[x as usize].into() };
     let depth = (0..SCREENING.min(len / 4))
@@ -135,9 +157,36 @@ pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
             criterion.proof_length(mismatched) > len
         })
         .count() as u64;
-    if len < 4 * SCREENED || depth == 0 {
-        return find_by(len, value, criterion);
+    // The shortest proof of a candidate left open, as the candidates are tested.
+    let open = AtomicU64::new(u64::MAX);
+    let test = |p: u64| match proven(len, p, &value, criterion) {
+        Ok(period) => Some(period),
+        Err(needs) => {
+            open.fetch_min(needs.unwrap_or(u64::MAX), Ordering::Relaxed);
+            None
+        }
+    };
+    let found = if len < 4 * SCREENED || depth == 0 {
+        (1..len).into_par_iter().find_map_first(test)
+    } else {
+        screened(values, criterion, depth, test)
+    };
+    match (found, open.into_inner()) {
+        (Some(period), _) => Finding::Proven(period),
+        (None, u64::MAX) => Finding::Unproven(None),
+        (None, needs) => Finding::Unproven(Some(needs)),
     }
+}
+
+/// The first candidate period that `test` proves, among those that the last `depth` values
+/// of the table do not refute.
+fn screened<V: Copy + Into<u32> + PartialEq + Sync>(
+    values: &[V],
+    criterion: &Criterion,
+    depth: u64,
+    test: impl Fn(u64) -> Option<Period> + Sync,
+) -> Option<Period> {
+    let len = values.len() as u64;
     // The longest candidate whose proof, from preperiod 0, fits in the table (proofs grow with
     // the period).
     let fits = |p: u64| {
@@ -177,7 +226,7 @@ pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
             }
             (0..count)
                 .filter(|k| alive >> k & 1 == 1)
-                .find_map(|k| proven(len, first + k, &value, criterion))
+                .find_map(|k| test(first + k))
         })
 }
 
@@ -195,18 +244,21 @@ fn partition_point(mut lo: u64, mut hi: u64, pred: impl Fn(u64) -> bool) -> u64 
 }
 
 /// The period p with its smallest preperiod, when `criterion` proves it from `len` values.
+/// Otherwise, when p holds from its last mismatch to the end, the length of table its proof
+/// needs; None when p is not tested (even its shortest proof is longer than the table) or
+/// the values it repeats rule it out.
 fn proven(
     len: u64,
     p: u64,
     value: &(impl Fn(u64) -> u32 + Sync),
     criterion: &Criterion,
-) -> Option<Period> {
+) -> Result<Period, Option<u64>> {
     let shortest = Period {
         preperiod: 0,
         period: p,
     };
     if criterion.proof_length(shortest) > len {
-        return None;
+        return Err(None);
     }
     // The last x whose value differs one period later.
     let last_mismatch = (0..len - p).rev().find(|&x| value(x) != value(x + p));
@@ -214,12 +266,19 @@ fn proven(
         preperiod: last_mismatch.map_or(0, |x| x + 1),
         period: p,
     };
-    (criterion.proof_length(found) <= len && criterion.admits(found, value)).then_some(found)
+    let needs = criterion.proof_length(found);
+    if needs > len {
+        Err(Some(needs))
+    } else if criterion.admits(found, value) {
+        Ok(found)
+    } else {
+        Err(None)
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Criterion, Period, find, find_by, find_in};
+    use super::{Criterion, Finding, Period, find, find_by, find_in};
     use proptest::prelude::*;
 
     proptest! {
@@ -248,9 +307,44 @@ mod tests {
             ];
             for criterion in &criteria {
                 let plain = find_by(len as u64, |x| u32::from(table[x as usize]), criterion);
-                prop_assert_eq!(find_in(&table, criterion), plain, "{:?}", criterion);
+                prop_assert_eq!(find_in(&table, criterion).proven(), plain, "{:?}", criterion);
             }
         }
+    }
+
+    /// A table too short to prove its period names the length that proves it (the candidate's
+    /// proof from its last mismatch), and a table of that length proves it.
+    #[test]
+    fn an_unproven_table_names_the_length_that_proves_its_period() {
+        let criterion = Criterion::TakeBreak {
+            last_removal: 4,
+            unequal_splits: Vec::new(),
+        };
+        let want = Period {
+            preperiod: 700,
+            period: 97,
+        };
+        let mut next = crate::xorshift::xorshift(7);
+        let table: Vec<u8> = (0..5000u64)
+            .map(|x| match x {
+                _ if x < want.preperiod => (next() % 5) as u8,
+                _ => ((x - want.preperiod) % want.period % 11) as u8 + 5,
+            })
+            .collect();
+        let proof = criterion.proof_length(want) as usize;
+        assert_eq!(proof, 2 * 700 + 2 * 97 + 4);
+        for len in [proof - 500, proof - 1] {
+            assert_eq!(
+                find_in(&table[..len], &criterion),
+                Finding::Unproven(Some(proof as u64)),
+                "{len}"
+            );
+        }
+        assert_eq!(find_in(&table[..proof], &criterion), Finding::Proven(want));
+        assert!(
+            matches!(find_in(&table[..200], &criterion), Finding::Unproven(Some(at)) if at > 200),
+            "a candidate left open needs a longer table"
+        );
     }
 
     #[test]

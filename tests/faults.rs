@@ -49,9 +49,9 @@ const CASES: [Case; 6] = [
         table: "grundys-game-262144.bin",
     },
     Case {
-        args: &["grundy", "octal:0.1777", "-n", "2e6", "-f", "bin"],
-        work: "octal_0.1777-2000000.values",
-        table: "octal_0.1777-2000000.bin",
+        args: &["grundy", "octal:0.1777", "-n", "3e7", "-f", "bin"],
+        work: "octal_0.1777-30000000.values",
+        table: "octal_0.1777-30000000.bin",
     },
 ];
 

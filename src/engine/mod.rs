@@ -6,6 +6,7 @@
 pub mod closed_form;
 pub mod divisor_sieve;
 pub mod finite;
+pub mod isa;
 pub mod periodic;
 pub mod prime_grundy;
 pub mod psieve;

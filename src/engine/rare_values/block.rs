@@ -84,7 +84,7 @@ impl Moves {
     /// What is left of x after each removal that may split it into two non-empty heaps
     /// (x − j ≥ 2), by increasing removal.
     #[inline]
-    fn rests(&self, x: u64) -> impl Iterator<Item = u64> + '_ {
+    pub(super) fn rests(&self, x: u64) -> impl Iterator<Item = u64> + '_ {
         self.splits
             .iter()
             .take_while(move |&&j| x >= j + 2)
@@ -93,7 +93,7 @@ impl Moves {
 
     /// True when the split (a, s − a) is forbidden (`+unequal` and a = s − a).
     #[inline]
-    fn forbids(&self, a: u64, s: u64) -> bool {
+    pub(super) fn forbids(&self, a: u64, s: u64) -> bool {
         self.unequal && 2 * a == s
     }
 }
@@ -130,9 +130,15 @@ const CHUNK: usize = 64;
 /// The values of positions b.. (at most `len` of them), given the final values below b in
 /// `table`. The block ends early after the first value of at least `ctx.bound`, whose
 /// successors' options need more room.
-pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u32> {
+pub fn compute<V: Value>(
+    table: &[V],
+    b: u64,
+    len: u64,
+    ctx: &Context,
+    regions: &mut Regions,
+) -> Vec<u32> {
     let room = Context::room(ctx.bound);
-    let region = Region::of(table, b, ctx.moves);
+    let region = regions.of(table, b, ctx.moves);
     let known = &table[..b as usize];
     let ahead = Ahead::of(ctx.moves);
     let mut seen = vec![0u64; len as usize * room];
@@ -153,11 +159,11 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
             for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
                 let mut search = Search {
                     table: known,
-                    region: region.as_ref(),
+                    region,
                     witnesses,
                     rare_values: ctx.rare_values,
                     high: High::of(ctx, &[]),
-                    scan_smallest: false,
+                    scan_from: None,
                 };
                 search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
             }
@@ -170,11 +176,11 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
         let x = b + i as u64;
         let search = Search {
             table: known,
-            region: region.as_ref(),
+            region,
             witnesses: &mut witnesses,
             rare_values: ctx.rare_values,
             high: High::of(ctx, &found.high),
-            scan_smallest: false,
+            scan_from: None,
         };
         let block = Block {
             table,
@@ -194,17 +200,17 @@ pub fn compute<V: Value>(table: &[V], b: u64, len: u64, ctx: &Context) -> Vec<u3
 
 /// The positions of a stretch so far that its later positions read apart from the table.
 #[derive(Default)]
-struct Found {
+pub(super) struct Found {
     /// Rare positions, ascending, with their values.
-    rare: Vec<(u64, u32)>,
+    pub(super) rare: Vec<(u64, u32)>,
     /// Positions whose value is at least half the bound ([`High`]).
-    high: Vec<(u64, u32)>,
+    pub(super) high: Vec<(u64, u32)>,
 }
 
 impl Found {
     /// Notes position x of value `value`; false when the stretch ends there, at a value that
     /// reaches the bound and so needs more room for its successors' options.
-    fn note(&mut self, x: u64, value: u32, ctx: &Context) -> bool {
+    pub(super) fn note(&mut self, x: u64, value: u32, ctx: &Context) -> bool {
         if ctx.mode.lists_rare(x, value) {
             self.rare.push((x, value));
         }
@@ -215,67 +221,10 @@ impl Found {
     }
 }
 
-/// The values of positions b.. (at most `len` of them) in sparse mode, one position after
-/// another on one thread, each written into `table` once final (as long as it fits). For
-/// games whose rare positions all lie within a block length: the rare heaps' partners are
-/// then the positions just computed, and a block would have nothing to compute in parallel.
-/// Ends early as [`compute`] does, and after a value that `V` cannot hold.
-pub fn compute_in_order<V: Value>(table: &mut [V], b: u64, len: u64, ctx: &Context) -> Vec<u32> {
-    let room = Context::room(ctx.bound);
-    let region = Region::of(table, b, ctx.moves);
-    let mut witnesses = Witnesses::new(room * 64);
-    let mut found = Found {
-        rare: ctx.rare.to_vec(),
-        high: Vec::new(),
-    };
-    let mut marks = vec![0u64; room];
-    let mut out = Vec::with_capacity(len as usize);
-    for x in b..b + len {
-        marks.fill(0);
-        let known = &table[..x as usize];
-        let here = Context {
-            rare: &found.rare,
-            ..*ctx
-        };
-        let at = |q: u64| -> u32 { known[q as usize].into() };
-        for s in here.moves.rests(x) {
-            let rare_below = found.rare.iter().take_while(|&&(r, _)| r < s);
-            mark_rare_splits(s, rare_below, at, here.moves, &mut marks);
-        }
-        // Every option but the splits of two common heaps is marked: `value` adds the
-        // one-heap options and covers the rare values below the mex.
-        let block = Block {
-            table: known,
-            b: x,
-            out: &[],
-            found_rare: &[],
-            found_high: &found.high,
-        };
-        let search = Search {
-            table: known,
-            region: region.as_ref(),
-            witnesses: &mut witnesses,
-            rare_values: here.rare_values,
-            high: High::of(&here, &found.high),
-            scan_smallest: true,
-        };
-        let value = block.value(x, &here, &mut marks, search);
-        out.push(value);
-        let Ok(stored) = V::try_from(value) else {
-            break;
-        };
-        table[x as usize] = stored;
-        if !found.note(x, value, ctx) {
-            break;
-        }
-    }
-    out
-}
-
 /// Marks the values of the splits (r, s − r) of s with the rare heaps r of `rare` (position,
 /// value) below s.
 #[inline]
-fn mark_rare_splits<'r>(
+pub(super) fn mark_rare_splits<'r>(
     s: u64,
     rare: impl Iterator<Item = &'r (u64, u32)>,
     get: impl Fn(u64) -> u32,
@@ -564,13 +513,13 @@ fn small_splits<V: Value>(
 }
 
 /// The values of a block known so far, with the table below it.
-struct Block<'a, V> {
-    table: &'a [V],
-    b: u64,
-    out: &'a [u32],
-    found_rare: &'a [(u64, u32)],
+pub(super) struct Block<'a, V> {
+    pub(super) table: &'a [V],
+    pub(super) b: u64,
+    pub(super) out: &'a [u32],
+    pub(super) found_rare: &'a [(u64, u32)],
     /// The block's positions so far whose value is at least `bound / 2`.
-    found_high: &'a [(u64, u32)],
+    pub(super) found_high: &'a [(u64, u32)],
 }
 
 impl<V: Value> Block<'_, V> {
@@ -587,7 +536,13 @@ impl<V: Value> Block<'_, V> {
     /// The value of x, from the marks of [`known_splits`] and [`Search::cover`], the options
     /// that reach into the block and the one-heap options; in sparse mode, if the mex is a
     /// rare value, from a scan of every split.
-    fn value(&self, x: u64, ctx: &Context, marks: &mut [u64], mut search: Search<V>) -> u32 {
+    pub(super) fn value(
+        &self,
+        x: u64,
+        ctx: &Context,
+        marks: &mut [u64],
+        mut search: Search<V>,
+    ) -> u32 {
         let get = |q| self.get(q);
         let moves = ctx.moves;
         if moves.wholes.contains(&x) {
@@ -596,7 +551,8 @@ impl<V: Value> Block<'_, V> {
         for &j in moves.singles.iter().take_while(|&&j| j < x) {
             mark(marks, get(x - j));
         }
-        for s in moves.rests(x) {
+        // Options reach into the block only past its first position.
+        for s in moves.rests(x).filter(|_| x > self.b) {
             let above = s.saturating_sub(self.b);
             match ctx.mode {
                 Mode::Sparse(_) => {
@@ -689,18 +645,18 @@ impl Ahead {
 }
 
 /// Where [`Search::cover`] searches and what it remembers.
-struct Search<'a, V> {
+pub(super) struct Search<'a, V> {
     /// The final values: every position below the slice's length.
-    table: &'a [V],
-    region: Option<&'a Region<V>>,
-    witnesses: &'a mut Witnesses,
+    pub(super) table: &'a [V],
+    pub(super) region: Option<Region<'a, V>>,
+    pub(super) witnesses: &'a mut Witnesses,
     /// The rare values as a bitset ([`Context::rare_values`]).
-    rare_values: &'a [u64],
+    pub(super) rare_values: &'a [u64],
     /// The positions of high values below `below` of [`Search::cover`], when listed.
-    high: Option<High<'a>>,
-    /// Scan the splits with the smallest heaps first (unless `Marks::small_splits` has marked
-    /// them already).
-    scan_smallest: bool,
+    pub(super) high: Option<High<'a>>,
+    /// Scan the splits with the smallest heaps first, from this heap on (the smaller ones
+    /// marked already), unless [`mark_known_splits`] has marked them.
+    pub(super) scan_from: Option<u64>,
 }
 
 impl<V: Value> Search<'_, V> {
@@ -740,12 +696,16 @@ impl<V: Value> Search<'_, V> {
         };
         let last = if moves.forbids(hi, s) { hi - 1 } else { hi };
         // Partners in `table`: s − a below its length.
-        let mut a = lo.max((s + 1).saturating_sub(self.table.len() as u64));
-        let scanned = (a + SCANNED_FIRST).min(last + 1);
-        while self.scan_smallest && a < scanned && missing_from(marks, 0) < limit {
-            let next = (a + BATCH).min(scanned);
-            mark_splits(self.table, s, a..next, marks);
-            a = next;
+        if let Some(from) = self.scan_from {
+            let mut a = lo
+                .max(from)
+                .max((s + 1).saturating_sub(self.table.len() as u64));
+            let scanned = (a + SCANNED_FIRST).min(last + 1);
+            while a < scanned && missing_from(marks, 0) < limit {
+                let next = (a + BATCH).min(scanned);
+                mark_splits(self.table, s, a..next, marks);
+                a = next;
+            }
         }
         let searched = lo..(lo + SEARCHED).min(hi + 1);
         let valid = |a: u64| lo <= a && a <= hi && !moves.forbids(a, s);
@@ -782,7 +742,7 @@ impl<V: Value> Search<'_, V> {
 /// Grundy's game the values from 256 on, which the mex reaches every 40,000 positions or so
 /// near 10^9, have 169,006 positions below 1.36 · 10^9.
 #[derive(Clone, Copy)]
-struct High<'a> {
+pub(super) struct High<'a> {
     below: &'a [(u64, u32)],
     since: &'a [(u64, u32)],
     from: u32,
@@ -790,7 +750,7 @@ struct High<'a> {
 
 impl<'a> High<'a> {
     /// The high positions of `ctx` followed by `since`, when `ctx` lists them.
-    fn of(ctx: &Context<'a>, since: &'a [(u64, u32)]) -> Option<High<'a>> {
+    pub(super) fn of(ctx: &Context<'a>, since: &'a [(u64, u32)]) -> Option<High<'a>> {
         ctx.high.map(|below| High {
             below,
             since,
@@ -826,32 +786,63 @@ const REGION_FIRST: u64 = super::BLOCK + 1;
 /// Splits (a, s − a) with a small heap a in [REGION_FIRST, REGION_FIRST + REGION_LEN): the
 /// values of the small heaps in reverse, so that a search compares two slices running the same
 /// way, which the compiler vectorises.
-struct Region<V> {
-    reversed: Vec<V>,
+#[derive(Clone, Copy)]
+pub(super) struct Region<'a, V> {
+    reversed: &'a [V],
 }
 
 /// The most small heaps of a [`Region`].
 const REGION_MOST: usize = 1 << 15;
 
-impl<V: Value> Region<V> {
+/// The small heaps of the last [`Region`] built, in reverse, kept from block to block: a region
+/// grows with the block's start only up to [`REGION_MOST`] heaps (blocks from about 66,000 on),
+/// so later blocks share one instead of copying it anew each time. One `Regions` serves the
+/// blocks of one table only.
+#[derive(Default)]
+pub struct Regions {
+    /// The values as bytes, in words so that any [`Value`] may view them.
+    words: Vec<u32>,
+    /// Small heaps held.
+    len: usize,
+    /// Bytes a value held.
+    width: usize,
+}
+
+impl Regions {
     /// The region of a block starting at b, when every split of the block's positions by the
     /// first splitting removal has its small heap in it, below its partner.
-    fn of(table: &[V], b: u64, moves: &Moves) -> Option<Region<V>> {
+    pub(super) fn of<V: Value>(
+        &mut self,
+        table: &[V],
+        b: u64,
+        moves: &Moves,
+    ) -> Option<Region<'_, V>> {
         let j = *moves.splits.first()?;
         // Every small heap a < end must stay below half of every s ≥ b − j.
         let room =
             ((b.saturating_sub(j) / 2).saturating_sub(REGION_FIRST) as usize).min(REGION_MOST);
         let len = room / LANES * LANES;
-        let end = REGION_FIRST as usize + len;
-        (len > 0).then(|| Region {
-            reversed: table[REGION_FIRST as usize..end]
-                .iter()
-                .rev()
-                .copied()
-                .collect(),
+        if len == 0 {
+            return None;
+        }
+        let width = size_of::<V>();
+        if (self.len, self.width) != (len, width) {
+            // Positions below b are final, so a region of the same length and width holds the
+            // same values.
+            self.words = vec![0; len * width / size_of::<u32>()];
+            let end = REGION_FIRST as usize + len;
+            let heaps = table[REGION_FIRST as usize..end].iter().rev();
+            let reversed: &mut [V] = bytemuck::cast_slice_mut(&mut self.words);
+            reversed.iter_mut().zip(heaps).for_each(|(r, &v)| *r = v);
+            (self.len, self.width) = (len, width);
+        }
+        Some(Region {
+            reversed: bytemuck::cast_slice(&self.words),
         })
     }
+}
 
+impl<V: Value> Region<'_, V> {
     /// The small heap a of a split (a, s − a) of value v, if the region has one.
     fn find(&self, table: &[V], s: u64, v: u32) -> Option<u64> {
         let v = V::try_from(v).ok()?;
@@ -886,12 +877,12 @@ const REMEMBERED: usize = 4;
 /// nearby small heaps often repeat with a short shift (Grundy's game nearly repeats with shift
 /// 3), so for a later s the split (s − q, q) often has the same value: one comparison instead
 /// of a search.
-struct Witnesses {
+pub(super) struct Witnesses {
     heaps: Vec<[u64; REMEMBERED]>,
 }
 
 impl Witnesses {
-    fn new(room: usize) -> Witnesses {
+    pub(super) fn new(room: usize) -> Witnesses {
         Witnesses {
             heaps: vec![[u64::MAX; REMEMBERED]; room],
         }
@@ -918,62 +909,6 @@ mod tests {
                 .collect();
             assert_eq!(pack_bytes(&bytes), bits);
         }
-    }
-
-    /// Positions one after another whose values outgrow their table's type: the first value
-    /// that does not fit ends the stretch unwritten, and the wider table takes it, both equal
-    /// to the mex over every split.
-    #[test]
-    fn in_order_values_past_eight_bits_end_the_stretch_and_fit_a_wider_table() {
-        let moves = Moves {
-            splits: vec![0],
-            singles: vec![],
-            wholes: vec![],
-            unequal: true,
-        };
-        let mask = 254;
-        let bound = 256;
-        // Values below 256 that nearly every split of a long heap covers.
-        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
-        let mut small: Vec<u8> = (0..6000).map(|_| (next() >> 24) as u8).collect();
-        small[0] = 0;
-        let rare: Vec<(u64, u32)> = (1..small.len())
-            .filter(|&x| is_rare(small[x] as u32, mask))
-            .map(|x| (x as u64, small[x] as u32))
-            .collect();
-        let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
-        let ctx = Context {
-            moves: &moves,
-            mode: Mode::Sparse(mask),
-            rare: &rare,
-            bound,
-            rare_values: &rare_values,
-            high: None,
-        };
-        let b = small.len() as u64;
-        let mex_of_splits = |table: &[u16], x: usize| {
-            let options: std::collections::HashSet<u16> = (1..x.div_ceil(2))
-                .map(|a| table[a] ^ table[x - a])
-                .collect();
-            (0..).find(|v| !options.contains(v)).unwrap() as u32
-        };
-        let mut narrow = small.clone();
-        narrow.resize(b as usize + 8, 0);
-        let out = compute_in_order(&mut narrow, b, 8, &ctx);
-        let wide_before: Vec<u16> = small.iter().map(|&v| v as u16).collect();
-        let want = mex_of_splits(&wide_before, b as usize);
-        assert_eq!(want, 256, "the test needs a first value past eight bits");
-        assert_eq!(
-            out,
-            vec![256],
-            "the stretch ends at the value u8 cannot hold"
-        );
-        assert_eq!(narrow[b as usize], 0, "and does not write it");
-        let mut wide = wide_before;
-        wide.resize(b as usize + 8, 0);
-        let out = compute_in_order(&mut wide, b, 8, &ctx);
-        assert_eq!(out, vec![256], "a value at the bound ends the stretch too");
-        assert_eq!(wide[b as usize], 256);
     }
 
     /// Values from 256 on come only from splits with a heap of such a value: a block whose
@@ -1027,7 +962,7 @@ mod tests {
                     rare_values: &rare_values,
                     high: listed_high,
                 };
-                let got = compute(&table, b as u64, len as u64, &ctx);
+                let got = compute(&table, b as u64, len as u64, &ctx, &mut Regions::default());
                 let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
                 assert_eq!(
                     got,

@@ -12,22 +12,23 @@
 //! least half the bound is decided instead by the positions listed with such values, as long
 //! as there are at most [`HIGH_MOST`] of them. When every rare
 //! position lies within a block length, positions go one after another on one thread instead
-//! (`block::compute_in_order`): their rare heaps' partners are the positions just computed.
+//! (`in_order.rs`): their rare heaps' partners are the positions just computed.
 //!
 //! For finite codes the Guy–Smith criterion ([`crate::period`]) is tried at lengths growing
 //! by a quarter; once a period is proven the rest of the table is copied word by word.
 
 mod block;
+mod in_order;
 
 use super::resumable::{self, Outcome, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::period::{self, Criterion, Period};
+use crate::period::{self, Criterion, Finding, Period};
 use crate::progress::Progress;
 use crate::sparse_space::{best_split, rare_values};
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
-use block::{Context, Mode, Moves, Value};
+use block::{Context, Mode, Moves, Regions, Value};
 use std::ops::ControlFlow;
 
 /// Bits a value the storage has room for.
@@ -106,7 +107,7 @@ pub fn compute(
     progress.set(n);
     // A run resumed from a complete table, or one whose last check came before n, proves its
     // period from the whole table.
-    let period = period.or_else(|| find_period(&values, n, &criterion));
+    let period = period.or_else(|| find_period(&values, n, &criterion).proven());
     if let (true, Some(p)) = (until_period, period) {
         values.truncate(criterion.proof_length(p));
     }
@@ -148,6 +149,8 @@ struct Sieve<'m> {
     high: Option<Vec<(u64, u32)>>,
     /// Half the bound of the values: the least value `high` lists.
     high_from: u32,
+    /// The small heaps that blocks search one value at a time.
+    regions: Regions,
 }
 
 /// The most positions of high values [`Sieve`] lists.
@@ -169,6 +172,7 @@ impl<'m> Sieve<'m> {
             next_check: FIRST_CHECK,
             high: None,
             high_from: 0,
+            regions: Regions::default(),
         };
         sieve.list_high(values);
         while sieve.next_check <= done {
@@ -243,10 +247,10 @@ impl<'m> Sieve<'m> {
         let n = values.len();
         while self.done < n {
             if self.done >= self.next_check {
-                if let Some(p) = find_period(values, self.done, criterion) {
-                    return Ok(Advance::Periodic(p));
+                match find_period(values, self.done, criterion) {
+                    Finding::Proven(p) => return Ok(Advance::Periodic(p)),
+                    Finding::Unproven(open) => self.next_check = next_check(self.done, open),
                 }
-                self.next_check += self.next_check / 4;
             }
             let sparse_grew = matches!(self.mode, Mode::Sparse(_))
                 && self.rare.len() > 2 * self.rare_at_revision + 1024;
@@ -279,7 +283,7 @@ impl<'m> Sieve<'m> {
     }
 
     /// The values of the next block.
-    fn block(&self, values: &mut PackedValues) -> Vec<u32> {
+    fn block(&mut self, values: &mut PackedValues) -> Vec<u32> {
         let bound = self.bound();
         let rare_values = match self.mode {
             Mode::Sparse(mask) => rare_values(mask, Context::room(bound)),
@@ -294,27 +298,38 @@ impl<'m> Sieve<'m> {
             high: self.high.as_deref(),
         };
         let b = self.done;
+        let regions = &mut self.regions;
         let in_order = matches!(self.mode, Mode::Sparse(_))
             && self.rare.last().is_none_or(|&(r, _)| r < BLOCK);
+        // A stretch ends where a period is looked for, so that a proof comes at its length.
+        let end = values.len().min(self.next_check.max(b + 1));
         if in_order {
-            let len = IN_ORDER.min(values.len() - b);
+            let len = IN_ORDER.min(end - b);
             return match values.bits() {
-                8 => block::compute_in_order(typed_mut::<u8>(values), b, len, &ctx),
-                16 => block::compute_in_order(typed_mut::<u16>(values), b, len, &ctx),
-                _ => block::compute_in_order(typed_mut::<u32>(values), b, len, &ctx),
+                8 => in_order::compute(typed_mut::<u8>(values), b, len, &ctx, regions),
+                16 => in_order::compute(typed_mut::<u16>(values), b, len, &ctx, regions),
+                _ => in_order::compute(typed_mut::<u32>(values), b, len, &ctx, regions),
             };
         }
-        let len = BLOCK.min(values.len() - b);
+        let len = BLOCK.min(end - b);
         match values.bits() {
-            8 => block::compute(typed::<u8>(values), b, len, &ctx),
-            16 => block::compute(typed::<u16>(values), b, len, &ctx),
-            _ => block::compute(typed::<u32>(values), b, len, &ctx),
+            8 => block::compute(typed::<u8>(values), b, len, &ctx, regions),
+            16 => block::compute(typed::<u16>(values), b, len, &ctx, regions),
+            _ => block::compute(typed::<u32>(values), b, len, &ctx, regions),
         }
     }
 }
 
-/// The smallest period `criterion` proves from the first `len` values.
-fn find_period(values: &PackedValues, len: u64, criterion: &Criterion) -> Option<Period> {
+/// Where a period is looked for next after none is proven from `done` values: a quarter
+/// further on, or where the shortest proof of a candidate left `open` ends if that comes
+/// sooner, but at least a sixteenth further on (checks read the whole table).
+fn next_check(done: u64, open: Option<u64>) -> u64 {
+    let later = done + done / 4;
+    open.map_or(later, |at| at.clamp(done + done / 16 + 1, later))
+}
+
+/// What `criterion` proves from the first `len` values.
+fn find_period(values: &PackedValues, len: u64, criterion: &Criterion) -> Finding {
     let len = len as usize;
     match values.bits() {
         8 => period::find_in(&typed::<u8>(values)[..len], criterion),

@@ -1,39 +1,10 @@
-//! The instruction set the `sparse` engine's kernels run with, detected at run time, and the
-//! dispatch to each kernel compiled for it.
+//! The dispatch of the `sparse` engine's kernels to each one compiled for the instruction set
+//! detected at run time.
 
 use super::kernels::{batch_avx512, batch_body, hits_body};
 use super::layers::{CHUNK, Shared, WORDS, Win};
 use super::window::write_window_body;
-
-/// Instruction-set level chosen at run time.
-#[derive(Clone, Copy)]
-pub(super) enum Isa {
-    /// Whatever the target's baseline is.
-    Portable,
-    /// AVX2.
-    #[cfg(target_arch = "x86_64")]
-    Avx2,
-    /// AVX-512 F, BW and VBMI.
-    #[cfg(target_arch = "x86_64")]
-    Avx512,
-}
-
-/// The best level this processor has.
-pub(super) fn detect() -> Isa {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
-        {
-            return Isa::Avx512;
-        }
-        if std::is_x86_feature_detected!("avx2") {
-            return Isa::Avx2;
-        }
-    }
-    Isa::Portable
-}
+use crate::engine::isa::Isa;
 
 /// [`batch_body`] compiled for `isa`, or its AVX-512 kernel.
 #[inline(always)]

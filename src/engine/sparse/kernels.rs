@@ -109,9 +109,10 @@ pub(super) fn lanes_equal_avx512<const BITS: u32>(words: &[u64], value: u64) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::isa::{Isa, batch, detect};
+    use super::super::isa::batch;
     use super::super::layers::Line;
     use super::*;
+    use crate::engine::isa::{Isa, detect};
 
     /// The vector batch reads the same windows as the portable one, at every byte offset.
     #[test]

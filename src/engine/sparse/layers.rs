@@ -15,7 +15,8 @@
 //! 512.
 
 use super::direct::finish_direct;
-use super::isa::{Isa, batch, detect, hits, write_window};
+use super::isa::{batch, hits, write_window};
+use crate::engine::isa::{Isa, detect};
 use crate::table::packed::PackedValues;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 

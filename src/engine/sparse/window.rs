@@ -4,10 +4,10 @@
 //! compiled on its own, except that 8- and 16-bit values are compared 64 or 32 at a time with
 //! AVX-512 (the scan was 12 % of squares at 2^24, then 6.5 %).
 
-use super::isa::Isa;
 #[cfg(target_arch = "x86_64")]
 use super::kernels::lanes_equal_avx512;
 use super::layers::{BYTES, Shared, WORDS, write_copies};
+use crate::engine::isa::Isa;
 
 /// Writes the copies of layer `v` over the window (the blocks below the segment) from the
 /// final values in the table, and clears the padding before block 0.

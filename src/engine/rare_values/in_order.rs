@@ -1,0 +1,453 @@
+//! Positions one after another on one thread, for games whose rare positions all lie within a
+//! block length (`.1777`): the rare heaps' partners are then the positions just computed, and
+//! a block would have nothing to compute in parallel. While values stay below 64, [`Lanes`]
+//! marks the splits whose partners lie a few positions back for eight positions at once.
+
+use super::block::{
+    Block, Context, Found, High, Regions, Search, Value, Witnesses, mark_rare_splits,
+};
+use crate::engine::isa::{Isa, detect};
+
+/// The values of positions b.. (at most `len` of them) in sparse mode, one position after
+/// another, each written into `table` once final (as long as it fits). Ends early as
+/// [`super::block::compute`] does, after a value that `V` cannot hold, and, while [`Lanes`]
+/// mark, after a new rare position (their splits with a rare heap are fixed).
+pub fn compute<V: Value>(
+    table: &mut [V],
+    b: u64,
+    len: u64,
+    ctx: &Context,
+    regions: &mut Regions,
+) -> Vec<u32> {
+    let room = Context::room(ctx.bound);
+    let region = regions.of(table, b, ctx.moves);
+    let mut witnesses = Witnesses::new(room * 64);
+    let mut found = Found {
+        rare: ctx.rare.to_vec(),
+        high: Vec::new(),
+    };
+    let mut marks = vec![0u64; room];
+    let mut out = Vec::with_capacity(len as usize);
+    let mut lanes = Lanes::of(table, b, ctx);
+    let scan_from = lanes.as_ref().map_or(1, |lanes| lanes.small_end);
+    for x in b..b + len {
+        marks.fill(0);
+        let known = &table[..x as usize];
+        let here = Context {
+            rare: &found.rare,
+            ..*ctx
+        };
+        match &mut lanes {
+            Some(lanes) => marks[0] = lanes.marks(known, x),
+            None => {
+                let at = |q: u64| -> u32 { known[q as usize].into() };
+                for s in here.moves.rests(x) {
+                    let rare_below = found.rare.iter().take_while(|&&(r, _)| r < s);
+                    mark_rare_splits(s, rare_below, at, here.moves, &mut marks);
+                }
+            }
+        }
+        // Every option but the splits of two common heaps is marked (and those with the
+        // smallest heaps below `scan_from`): `value` adds the one-heap options and covers the
+        // rare values below the mex.
+        let block = Block {
+            table: known,
+            b: x,
+            out: &[],
+            found_rare: &[],
+            found_high: &found.high,
+        };
+        let search = Search {
+            table: known,
+            region,
+            witnesses: &mut witnesses,
+            rare_values: here.rare_values,
+            high: High::of(&here, &found.high),
+            scan_from: Some(scan_from),
+        };
+        let value = block.value(x, &here, &mut marks, search);
+        out.push(value);
+        let Ok(stored) = V::try_from(value) else {
+            break;
+        };
+        table[x as usize] = stored;
+        let rare_before = found.rare.len();
+        if !found.note(x, value, ctx) || (lanes.is_some() && found.rare.len() > rare_before) {
+            break;
+        }
+    }
+    out
+}
+
+/// Positions whose option bitsets [`Lanes`] fills at once.
+const LANE_COUNT: usize = 8;
+/// Splits with the smallest heaps (1, 2, …) that [`Lanes`] marks, beside the splits with a
+/// rare heap. In `.1777` a position needs a median of 42 of them, and 215 at the 99th
+/// percentile, before no rare value below its mex is missing.
+const LANE_SMALL: u64 = 128;
+
+/// The option bitsets (values below 64: one word) of the splits with a rare heap and of the
+/// splits by the first splitting removal with the [`LANE_SMALL`] smallest heaps. A split by
+/// removal j with heap h of value c gives position x the value c XOR g(x − d), d = j + h. For
+/// the pairs (d, c) with d ≥ [`LANE_COUNT`] the partners of [`LANE_COUNT`] consecutive
+/// positions are consecutive table entries below the first of them: one pass over a pair
+/// marks them all, with vector instructions where the processor has them. The pairs with a
+/// smaller d are marked position by position.
+struct Lanes {
+    /// The pairs (d, c) with d ≥ [`LANE_COUNT`].
+    far: Vec<(usize, u32)>,
+    /// The pairs with d < [`LANE_COUNT`].
+    near: Vec<(usize, u32)>,
+    /// The first small heap not marked.
+    small_end: u64,
+    /// The marks of the far pairs at positions x0..x0 + [`LANE_COUNT`].
+    group: [u64; LANE_COUNT],
+    x0: u64,
+    isa: Isa,
+}
+
+impl Lanes {
+    /// The lanes of a stretch from b, when its values stay below 64 and b lies far enough past
+    /// every pair that each is a split of every position from b on: a rare heap below its rest
+    /// (r + j < x), a small heap below half of it, and never the equal split that `+unequal`
+    /// forbids (2·d < x).
+    fn of<V: Value>(table: &[V], b: u64, ctx: &Context) -> Option<Lanes> {
+        let j0 = *ctx.moves.splits.first()?;
+        if ctx.bound != 64 {
+            return None;
+        }
+        let rare = ctx
+            .moves
+            .splits
+            .iter()
+            .flat_map(|&j| ctx.rare.iter().map(move |&(r, rv)| (j + r, rv)));
+        let small_end = 1 + LANE_SMALL;
+        let small = (1..small_end).map(|a| (j0 + a, table[a as usize].into()));
+        let mut pairs: Vec<(u64, u32)> = rare.chain(small).collect();
+        // A rare heap among the smallest is one pair.
+        pairs.sort_unstable();
+        pairs.dedup();
+        let &(farthest, _) = pairs.last()?;
+        if b <= 2 * farthest {
+            return None;
+        }
+        let (near, far): (Vec<_>, Vec<_>) = pairs
+            .into_iter()
+            .map(|(d, c)| (d as usize, c))
+            .partition(|&(d, _)| d < LANE_COUNT);
+        Some(Lanes {
+            far,
+            near,
+            small_end,
+            group: [0; LANE_COUNT],
+            x0: u64::MAX,
+            isa: detect(),
+        })
+    }
+
+    /// The marks of position x, whose table holds every position below x. Positions come in
+    /// increasing order.
+    #[inline]
+    fn marks<V: Value>(&mut self, table: &[V], x: u64) -> u64 {
+        let i = x.wrapping_sub(self.x0);
+        let far = if i < LANE_COUNT as u64 {
+            self.group[i as usize]
+        } else {
+            self.x0 = x;
+            self.group = far_marks(self.isa, table, x as usize, &self.far);
+            self.group[0]
+        };
+        let x = x as usize;
+        self.near.iter().fold(far, |marks, &(d, c)| {
+            marks | 1 << ((table[x - d].into() ^ c) & 63)
+        })
+    }
+}
+
+/// [`far_marks_body`] compiled for `isa`.
+#[inline]
+fn far_marks<V: Value>(
+    isa: Isa,
+    table: &[V],
+    x0: usize,
+    pairs: &[(usize, u32)],
+) -> [u64; LANE_COUNT] {
+    match isa {
+        Isa::Portable => far_marks_body(table, x0, pairs),
+        // SAFETY: the feature was detected at run time.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { far_marks_avx2(table, x0, pairs) },
+        // SAFETY: the feature was detected at run time.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { far_marks_avx512(table, x0, pairs) },
+    }
+}
+
+/// [`far_marks_body`] compiled with AVX-512: one variable shift marks eight positions.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn far_marks_avx512<V: Value>(table: &[V], x0: usize, pairs: &[(usize, u32)]) -> [u64; LANE_COUNT] {
+    far_marks_body(table, x0, pairs)
+}
+
+/// [`far_marks_body`] compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn far_marks_avx2<V: Value>(table: &[V], x0: usize, pairs: &[(usize, u32)]) -> [u64; LANE_COUNT] {
+    far_marks_body(table, x0, pairs)
+}
+
+/// The marks of the pairs (d, c) with d ≥ [`LANE_COUNT`] at positions x0..x0 + [`LANE_COUNT`].
+#[inline(always)]
+fn far_marks_body<V: Value>(table: &[V], x0: usize, pairs: &[(usize, u32)]) -> [u64; LANE_COUNT] {
+    let mut marks = [0u64; LANE_COUNT];
+    for &(d, c) in pairs {
+        let partners: &[V; LANE_COUNT] = table[x0 - d..x0 - d + LANE_COUNT]
+            .try_into()
+            .expect("a lane group of partners");
+        for (m, &t) in marks.iter_mut().zip(partners) {
+            *m |= 1 << ((t.into() ^ c) & 63);
+        }
+    }
+    marks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rare_values::block::{Mode, Moves};
+    use crate::sparse_space::is_rare;
+    use crate::xorshift::xorshift;
+
+    /// Positions one after another whose values outgrow their table's type: the first value
+    /// that does not fit ends the stretch unwritten, and the wider table takes it, both equal
+    /// to the mex over every split.
+    #[test]
+    fn in_order_values_past_eight_bits_end_the_stretch_and_fit_a_wider_table() {
+        let moves = Moves {
+            splits: vec![0],
+            singles: vec![],
+            wholes: vec![],
+            unequal: true,
+        };
+        let mask = 254;
+        let bound = 256;
+        // Values below 256 that nearly every split of a long heap covers.
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut small: Vec<u8> = (0..6000).map(|_| (next() >> 24) as u8).collect();
+        small[0] = 0;
+        let rare: Vec<(u64, u32)> = (1..small.len())
+            .filter(|&x| is_rare(small[x] as u32, mask))
+            .map(|x| (x as u64, small[x] as u32))
+            .collect();
+        let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
+        let ctx = Context {
+            moves: &moves,
+            mode: Mode::Sparse(mask),
+            rare: &rare,
+            bound,
+            rare_values: &rare_values,
+            high: None,
+        };
+        let b = small.len() as u64;
+        let mex_of_splits = |table: &[u16], x: usize| {
+            let options: std::collections::HashSet<u16> = (1..x.div_ceil(2))
+                .map(|a| table[a] ^ table[x - a])
+                .collect();
+            (0..).find(|v| !options.contains(v)).unwrap() as u32
+        };
+        let mut narrow = small.clone();
+        narrow.resize(b as usize + 8, 0);
+        let out = compute(&mut narrow, b, 8, &ctx, &mut Regions::default());
+        let wide_before: Vec<u16> = small.iter().map(|&v| v as u16).collect();
+        let want = mex_of_splits(&wide_before, b as usize);
+        assert_eq!(want, 256, "the test needs a first value past eight bits");
+        assert_eq!(
+            out,
+            vec![256],
+            "the stretch ends at the value u8 cannot hold"
+        );
+        assert_eq!(narrow[b as usize], 0, "and does not write it");
+        let mut wide = wide_before;
+        wide.resize(b as usize + 8, 0);
+        let out = compute(&mut wide, b, 8, &ctx, &mut Regions::default());
+        assert_eq!(out, vec![256], "a value at the bound ends the stretch too");
+        assert_eq!(wide[b as usize], 256);
+    }
+
+    /// The moves of the lane tests: splits after removing 1, 2 or 3 (after 2 unequal only
+    /// when `unequal`), removals of 1 and 3 leaving one heap, and 4 taking a whole heap.
+    fn lane_moves(unequal: bool) -> Moves {
+        Moves {
+            splits: vec![1, 2, 3],
+            singles: vec![1, 3],
+            wholes: vec![4],
+            unequal,
+        }
+    }
+
+    /// The context of a stretch of the lane tests: values below 64, no high values listed.
+    fn lane_context<'a>(
+        moves: &'a Moves,
+        rare: &'a [(u64, u32)],
+        rare_values: &'a [u64],
+        mask: u32,
+    ) -> Context<'a> {
+        Context {
+            moves,
+            mode: Mode::Sparse(mask),
+            rare,
+            bound: 64,
+            rare_values,
+            high: None,
+        }
+    }
+
+    /// A table of `len` values below 64: any value at positions 1 to 40, common ones (under
+    /// `mask`) accepted by `later` from there on, and the rare positions it has.
+    fn lane_table(
+        len: usize,
+        mask: u32,
+        seed: u64,
+        later: fn(u8) -> bool,
+    ) -> (Vec<u8>, Vec<(u64, u32)>) {
+        let mut next = xorshift(seed);
+        let table: Vec<u8> = (0..len)
+            .map(|x| {
+                loop {
+                    let v = (next() % 64) as u8;
+                    if x == 0 {
+                        break 0;
+                    }
+                    if x <= 40 || (!is_rare(v as u32, mask) && later(v)) {
+                        break v;
+                    }
+                }
+            })
+            .collect();
+        let rare = (1..len)
+            .filter(|&x| is_rare(table[x] as u32, mask))
+            .map(|x| (x as u64, table[x] as u32))
+            .collect();
+        (table, rare)
+    }
+
+    /// The value of x in `table` (final below x) by the definition: the mex over every move.
+    fn mex_of_every_move(table: &[u8], x: u64, moves: &Moves) -> u32 {
+        let g = |q: u64| table[q as usize] as u32;
+        let mut options = std::collections::HashSet::new();
+        if moves.wholes.contains(&x) {
+            options.insert(0);
+        }
+        for &j in moves.singles.iter().filter(|&&j| j < x) {
+            options.insert(g(x - j));
+        }
+        for s in moves.rests(x) {
+            for a in (1..=s / 2).filter(|&a| !moves.forbids(a, s)) {
+                options.insert(g(a) ^ g(s - a));
+            }
+        }
+        (0..).find(|v| !options.contains(v)).unwrap()
+    }
+
+    /// The marks of the lanes are those of the splits with a rare heap and of the smallest
+    /// heaps' splits, for positions in and across lane groups, with every instruction set
+    /// this processor has.
+    #[test]
+    fn lanes_mark_the_splits_with_rare_and_smallest_heaps() {
+        let mask = 0b10_1101;
+        for (seed, unequal) in [(1, false), (2, true), (3, true)] {
+            let (table, rare) = lane_table(2000, mask, seed, |_| true);
+            let moves = lane_moves(unequal);
+            let rare_values = crate::sparse_space::rare_values(mask, Context::room(64));
+            let ctx = lane_context(&moves, &rare, &rare_values, mask);
+            let b = 1000;
+            let g = |q: u64| table[q as usize] as u32;
+            let mut isas = vec![Isa::Portable, detect()];
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("avx2") {
+                isas.push(Isa::Avx2);
+            }
+            for isa in isas {
+                let mut lanes = Lanes::of(&table, b, &ctx).expect("lanes past every pair");
+                lanes.isa = isa;
+                for x in b..b + 3 * LANE_COUNT as u64 + 5 {
+                    let mut want = 0u64;
+                    for s in moves.rests(x) {
+                        for &(r, rv) in rare.iter().filter(|&&(r, _)| r < s) {
+                            if !moves.forbids(r, s) {
+                                want |= 1 << (rv ^ g(s - r));
+                            }
+                        }
+                    }
+                    let s = x - moves.splits[0];
+                    for a in 1..=LANE_SMALL {
+                        want |= 1 << (g(a) ^ g(s - a));
+                    }
+                    assert_eq!(lanes.marks(&table, x), want, "x = {x}, seed {seed}");
+                }
+            }
+        }
+        let short = lane_table(300, mask, 4, |_| true);
+        let moves = lane_moves(false);
+        let ctx = lane_context(&moves, &short.1, &[], mask);
+        assert!(
+            Lanes::of(&short.0, 200, &ctx).is_none(),
+            "no lanes before twice the farthest pair"
+        );
+    }
+
+    /// Stretches with lanes give the mex over every move, and end at the first new rare
+    /// position, whose successors need it among their rare heaps. Where the common values
+    /// all have bit 1 clear (not in the mask), no split of two common heaps has the rare
+    /// value 2, so positions of value 2 come soon.
+    #[test]
+    fn stretches_with_lanes_give_every_moves_mex_and_end_at_a_new_rare_position() {
+        let mask = 0b10_1101;
+        let (mut ended_at_rare, mut whole) = (0, 0);
+        for seed in 1..=12 {
+            let unequal = seed % 3 == 0;
+            let moves = lane_moves(unequal);
+            let later: fn(u8) -> bool = if seed % 2 == 0 {
+                |v| v & 2 == 0
+            } else {
+                |_| true
+            };
+            let (start, rare) = lane_table(1000, mask, seed, later);
+            let rare_values = crate::sparse_space::rare_values(mask, Context::room(64));
+            let ctx = lane_context(&moves, &rare, &rare_values, mask);
+            let b = start.len() as u64;
+            assert!(Lanes::of(&start, b, &ctx).is_some());
+            let mut table = start.clone();
+            table.resize(b as usize + 200, 0);
+            let out = compute(&mut table, b, 200, &ctx, &mut Regions::default());
+            let mut want = start;
+            for x in b..b + out.len() as u64 {
+                let v = mex_of_every_move(&want, x, &moves);
+                want.push(v as u8);
+            }
+            let got: Vec<u32> = out.clone();
+            let expected: Vec<u32> = want[b as usize..].iter().map(|&v| v as u32).collect();
+            assert_eq!(got, expected, "seed {seed}");
+            let last = *out.last().unwrap();
+            if out.len() < 200 {
+                assert!(
+                    is_rare(last, mask) || last >= 64,
+                    "seed {seed}: ended early"
+                );
+                ended_at_rare += usize::from(last < 64);
+            } else {
+                whole += 1;
+            }
+            assert!(
+                out[..out.len() - 1].iter().all(|&v| !is_rare(v, mask)),
+                "seed {seed}: a rare position inside the stretch"
+            );
+        }
+        assert!(
+            ended_at_rare > 0,
+            "the test needs a stretch that meets a rare value"
+        );
+        assert!(whole > 0, "and one that does not");
+    }
+}

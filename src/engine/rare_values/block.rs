@@ -10,6 +10,7 @@
 //! in the first-level cache (bytes a value instead were 1.7 times slower: the table streaming
 //! through evicted them).
 
+use crate::engine::isa::{Isa, detect};
 use crate::game::{ONE, TWO, TakeBreak, WHOLE};
 use crate::sparse_space::is_rare;
 use rayon::prelude::*;
@@ -789,6 +790,8 @@ const REGION_FIRST: u64 = super::BLOCK + 1;
 #[derive(Clone, Copy)]
 pub(super) struct Region<'a, V> {
     reversed: &'a [V],
+    /// The instruction set [`Region::find`] compares with.
+    isa: Isa,
 }
 
 /// The most small heaps of a [`Region`].
@@ -838,33 +841,65 @@ impl Regions {
         }
         Some(Region {
             reversed: bytemuck::cast_slice(&self.words),
+            isa: detect(),
         })
     }
 }
 
 impl<V: Value> Region<'_, V> {
     /// The small heap a of a split (a, s − a) of value v, if the region has one.
+    #[inline]
     fn find(&self, table: &[V], s: u64, v: u32) -> Option<u64> {
         let v = V::try_from(v).ok()?;
-        // reversed[i] is heap end − 1 − i, whose partner is s − end + 1 + i.
-        let len = self.reversed.len();
-        let end = REGION_FIRST + len as u64;
-        let first = (s + 1 - end) as usize;
-        let partners = &table[first..first + len];
-        let chunks = partners
-            .chunks_exact(LANES)
-            .zip(self.reversed.chunks_exact(LANES));
-        for (c, (p, r)) in chunks.enumerate() {
-            if p.iter()
-                .zip(r)
-                .fold(false, |hit, (&x, &y)| hit | (x ^ y == v))
-            {
-                let i = c * LANES + p.iter().zip(r).position(|(&x, &y)| x ^ y == v)?;
-                return Some(end - 1 - i as u64);
-            }
+        let reversed = self.reversed;
+        match self.isa {
+            Isa::Portable => find_in_region(reversed, table, s, v),
+            // SAFETY: the feature was detected at run time.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => unsafe { find_in_region_avx2(reversed, table, s, v) },
+            // SAFETY: the feature was detected at run time.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => unsafe { find_in_region_avx512(reversed, table, s, v) },
         }
-        None
     }
+}
+
+/// [`find_in_region`] compiled with AVX-512: 32 values of 16 bits a comparison.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn find_in_region_avx512<V: Value>(reversed: &[V], table: &[V], s: u64, v: V) -> Option<u64> {
+    find_in_region(reversed, table, s, v)
+}
+
+/// [`find_in_region`] compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn find_in_region_avx2<V: Value>(reversed: &[V], table: &[V], s: u64, v: V) -> Option<u64> {
+    find_in_region(reversed, table, s, v)
+}
+
+/// The small heap a of a split (a, s − a) of value v whose small heap the region's reversed
+/// values `reversed` hold, if there is one.
+#[inline(always)]
+fn find_in_region<V: Value>(reversed: &[V], table: &[V], s: u64, v: V) -> Option<u64> {
+    // reversed[i] is heap end − 1 − i, whose partner is s − end + 1 + i.
+    let len = reversed.len();
+    let end = REGION_FIRST + len as u64;
+    let first = (s + 1 - end) as usize;
+    let partners = &table[first..first + len];
+    let chunks = partners
+        .chunks_exact(LANES)
+        .zip(reversed.chunks_exact(LANES));
+    for (c, (p, r)) in chunks.enumerate() {
+        if p.iter()
+            .zip(r)
+            .fold(false, |hit, (&x, &y)| hit | (x ^ y == v))
+        {
+            let i = c * LANES + p.iter().zip(r).position(|(&x, &y)| x ^ y == v)?;
+            return Some(end - 1 - i as u64);
+        }
+    }
+    None
 }
 
 /// Splits a [`Region`] compares at once.
@@ -1025,5 +1060,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A region finds the first split of each value, and every instruction set this processor
+    /// has finds the same one.
+    #[test]
+    fn regions_find_the_first_split_of_a_value_with_every_instruction_set() {
+        let moves = Moves {
+            splits: vec![0],
+            singles: vec![],
+            wholes: vec![],
+            unequal: true,
+        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+        let table: Vec<u16> = (0..20_000).map(|_| (next() % 300) as u16).collect();
+        let b = 12_000;
+        let mut regions = Regions::default();
+        let region = regions
+            .of(&table, b, &moves)
+            .expect("a region past 2 · 257");
+        let len = region.reversed.len() as u64;
+        let mut isas = vec![Isa::Portable, detect()];
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            isas.push(Isa::Avx2);
+        }
+        let (mut found, mut missed) = (0, 0);
+        for s in (b..b + 40).step_by(7) {
+            for v in 0..520u32 {
+                // The largest small heap first: the region's order.
+                let want = (REGION_FIRST..REGION_FIRST + len)
+                    .rev()
+                    .find(|&a| u32::from(table[a as usize] ^ table[(s - a) as usize]) == v);
+                for &isa in &isas {
+                    let with = Region { isa, ..region };
+                    assert_eq!(with.find(&table, s, v), want, "s = {s}, v = {v}");
+                }
+                found += usize::from(want.is_some());
+                missed += usize::from(want.is_none());
+            }
+        }
+        assert!(found > 0 && missed > 0, "{found} found, {missed} missed");
     }
 }

@@ -324,10 +324,10 @@ mod tests {
             preperiod: 700,
             period: 97,
         };
-        let mut next = crate::xorshift::xorshift(7);
+        // Before the preperiod, the number of 1-bits of x mod 5: no period there.
         let table: Vec<u8> = (0..5000u64)
             .map(|x| match x {
-                _ if x < want.preperiod => (next() % 5) as u8,
+                _ if x < want.preperiod => (x.count_ones() % 5) as u8,
                 _ => ((x - want.preperiod) % want.period % 11) as u8 + 5,
             })
             .collect();

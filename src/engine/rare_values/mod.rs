@@ -15,7 +15,8 @@
 //! (`in_order.rs`): their rare heaps' partners are the positions just computed.
 //!
 //! For finite codes the Guy–Smith criterion ([`crate::period`]) is tried at lengths growing
-//! by a quarter; once a period is proven the rest of the table is copied word by word.
+//! by a quarter, or sooner where a check that proved nothing says its best candidate would be
+//! proven; once a period is proven the rest of the table is copied word by word.
 
 mod block;
 mod in_order;
@@ -325,7 +326,7 @@ impl<'m> Sieve<'m> {
 /// sooner, but at least a sixteenth further on (checks read the whole table).
 fn next_check(done: u64, open: Option<u64>) -> u64 {
     let later = done + done / 4;
-    open.map_or(later, |at| at.clamp(done + done / 16 + 1, later))
+    open.map_or(later, |at| at.max(done + done / 16 + 1).min(later))
 }
 
 /// What `criterion` proves from the first `len` values.

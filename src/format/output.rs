@@ -2,10 +2,12 @@
 //! same folder, renamed when complete), so an interrupted run never leaves a partial file.
 
 use super::{Format, Options, Report};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, printable};
+use crate::interrupt::{self, Polled, Unfinished};
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where one format is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,7 +122,10 @@ pub fn is_special(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| !m.is_file())
 }
 
-/// Writes a file under a temporary name beside `path`, then renames it to `path`.
+/// Writes a file under a temporary name beside `path`, then renames it to `path`. The
+/// temporary file is removed if writing fails, and also if an interrupt ends the process
+/// meanwhile; an interrupt request (a front end's own, such as Python's) stops the write and
+/// keeps whatever file was at `path`.
 pub fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
@@ -131,32 +136,50 @@ pub fn write_atomically(
             fill(&mut out)?;
             out.flush()
         });
-        return result.map_err(|e| Error::io("cannot write", path, e));
+        return result.map_err(|e| failure(path, e));
     }
     remove_stale_partials(path);
     let temporary = temporary_name(path);
+    let unfinished = Unfinished::register(temporary.clone());
     let result = File::create(&temporary).and_then(|file| {
-        let mut out = BufWriter::with_capacity(1 << 20, file);
+        let mut out = BufWriter::with_capacity(1 << 20, Polled(file));
         fill(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+        out.into_inner().map_err(|e| e.into_error())?.0.sync_all()
     });
     let result = result.and_then(|_| std::fs::rename(&temporary, path));
     if let Err(e) = result {
         let _ = std::fs::remove_file(&temporary);
-        return Err(Error::io("cannot write", path, e));
+        return Err(failure(path, e));
     }
+    drop(unfinished);
     Ok(())
 }
 
-/// The name a file is written under until it is complete.
+/// The error of a write to `path` that failed with `e`: an interrupt, or an I/O error.
+fn failure(path: &Path, e: std::io::Error) -> Error {
+    if interrupt::stopped_write(&e) {
+        Error::Interrupted(format!(
+            "stopped while writing '{}', which was left as it was",
+            printable(&path.display().to_string())
+        ))
+    } else {
+        Error::io("cannot write", path, e)
+    }
+}
+
+/// The name a file is written under until it is complete: `<name>.partial-PID-K`, unique to
+/// this process (PID) and to this write (K), so concurrent writes of one file never share it.
 fn temporary_name(path: &Path) -> PathBuf {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let k = WRITES.fetch_add(1, Ordering::Relaxed);
     let mut name = path.as_os_str().to_owned();
-    name.push(format!(".partial-{}", std::process::id()));
+    name.push(format!(".partial-{}-{k}", std::process::id()));
     PathBuf::from(name)
 }
 
 /// Removes the temporary files of `path` left by runs that were killed while writing it
-/// (`<name>.partial-PID` whose process is gone; a live process's file is left alone).
+/// (`<name>.partial-PID-K`, or `<name>.partial-PID` of older versions, whose process is gone; a
+/// live process's file is left alone).
 fn remove_stale_partials(path: &Path) {
     let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
         return;
@@ -175,6 +198,7 @@ fn remove_stale_partials(path: &Path) {
         let Some(pid) = entry_name
             .to_str()
             .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|rest| rest.split('-').next())
             .and_then(|pid| pid.parse::<u32>().ok())
         else {
             continue;

@@ -138,21 +138,38 @@ pub fn write_atomically(
         });
         return result.map_err(|e| failure(path, e));
     }
+    write_new(path, fill).map(drop)
+}
+
+/// Writes a new file at `path` as [`write_atomically`] does (replacing whatever is there, so
+/// not for a special file) and returns it, open for reading: the file this write made, even
+/// once another write has replaced `path`.
+pub fn write_new(
+    path: &Path,
+    fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
+) -> Result<File> {
     remove_stale_partials(path);
     let temporary = temporary_name(path);
     let unfinished = Unfinished::register(temporary.clone());
-    let result = File::create(&temporary).and_then(|file| {
+    let created = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&temporary);
+    let result = created.and_then(|file| {
         let mut out = BufWriter::with_capacity(1 << 20, Polled(file));
         fill(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.0.sync_all()
+        let file = out.into_inner().map_err(|e| e.into_error())?.0;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)?;
+        Ok(file)
     });
-    let result = result.and_then(|_| std::fs::rename(&temporary, path));
-    if let Err(e) = result {
+    if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
-        return Err(failure(path, e));
     }
     drop(unfinished);
-    Ok(())
+    result.map_err(|e| failure(path, e))
 }
 
 /// The error of a write to `path` that failed with `e`: an interrupt, or an I/O error.

@@ -18,7 +18,9 @@ import json
 import math
 import operator
 import os
-from typing import Any, Callable, Iterable, Optional, SupportsIndex, Union
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from typing import Any, Callable, Optional, SupportsIndex, Union
 
 import numpy as np
 
@@ -31,7 +33,7 @@ Size = Union[int, float, str, SupportsIndex]
 """A size: an int (or NumPy integer), a whole float such as ``1e6``, or text such as ``"2^20"``
 or ``"1_000_000"``."""
 
-PathLike = Union[str, "os.PathLike[str]"]
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
 def grundy(
@@ -60,20 +62,22 @@ def grundy(
       is a ``.npy`` file, the same bytes as ``nimsieve grundy GAME -n N -f npy -o PATH``,
       written atomically; from 2^27 positions the table itself is kept in a memory-mapped work
       file beside it (removed at the end), so a table larger than memory needs only disk.
+      The memmap is of the file this call wrote, even when another call (another thread) has
+      written the same path since.
 
-    Raises ``ValueError`` for a bad spec, size or option, ``OSError`` when ``path`` cannot be
-    written, and ``KeyboardInterrupt`` when interrupted (nothing is left on disk then).
+    Raises ``ValueError`` for a bad spec, size or option, ``TypeError`` (naming the argument)
+    for an argument of the wrong type, ``OSError`` when ``path`` cannot be written, and
+    ``KeyboardInterrupt`` when interrupted (nothing is left on disk then, and a file already
+    at ``path`` is kept as it was).
     """
-    total = _size(n)
-    with _progress(progress, total) as report:
-        if path is None:
-            values = _native.grundy(game, str(total), threads, engine, until_period, report, None)
-            assert values is not None
-            return values
-        target = os.fspath(path)
-        _native.grundy(game, str(total), threads, engine, until_period, report, target)
-    mapped: np.ndarray = np.load(target, mmap_mode="r")
-    return mapped
+    spec, total, count, name = _run_arguments(game, n, threads, engine)
+    stop = _flag(until_period, "until_period")
+    target = None if path is None else _path(path)
+    with _progress(progress, int(total)) as report:
+        if target is None:
+            return _native.grundy(spec, total, count, name, stop, report)
+        written = _native.grundy_file(spec, total, count, name, stop, report, target)
+    return _mapped(written)
 
 
 def ppos(
@@ -90,9 +94,9 @@ def ppos(
     other games compute their values first. ``threads``, ``engine`` and ``progress`` are as for
     :func:`grundy`.
     """
-    total = _size(n)
-    with _progress(progress, total) as report:
-        return _native.ppos(game, str(total), threads, engine, report)
+    spec, total, count, name = _run_arguments(game, n, threads, engine)
+    with _progress(progress, int(total)) as report:
+        return _native.ppos(spec, total, count, name, report)
 
 
 def summary(
@@ -111,11 +115,12 @@ def summary(
     occurrences, the proven period, P-position counts by residue ``modulus``, and for
     take-and-break games the sparse space. ``elapsed_s`` is the run's own time.
     """
-    total = _size(n)
-    with _progress(progress, total) as report:
-        text = _native.summary(
-            game, str(total), ppos, _text(modulus), threads, engine, until_period, report
-        )
+    spec, total, count, name = _run_arguments(game, n, threads, engine)
+    listed = _flag(ppos, "ppos")
+    residues = _text(modulus, "modulus")
+    stop = _flag(until_period, "until_period")
+    with _progress(progress, int(total)) as report:
+        text = _native.summary(spec, total, listed, residues, count, name, stop, report)
     result: dict[str, Any] = json.loads(text)
     return result
 
@@ -127,7 +132,8 @@ def eval(
     last: Optional[Size] = None,
     table: Optional[PathLike] = None,
 ) -> dict[str, Any]:
-    """A position of ``game``, as ``nimsieve eval --json`` gives it.
+    """A position of ``game``, as ``nimsieve eval --json`` gives it. ``heaps`` is a list (or
+    tuple, array) of sizes; text, bytes, a single number, a set or a dict raise ``TypeError``.
 
     For a one-heap game the position is a sum of heaps: ``heaps`` (``{"size", "value",
     "method"}``, the method ``"closed form"``, ``"period"`` or ``"table"``), ``values``,
@@ -146,10 +152,11 @@ def eval(
     >>> nimsieve.eval("nim", [3, 4, 5])["winning_moves"]
     [{'heap': 0, 'from': 3, 'to': 1}]
     """
-    position = [_text(h) for h in heaps]
-    limit = None if last is None else _text(last)
-    file = None if table is None else os.fspath(table)
-    text = _native.evaluate(game, position, limit, file, None)
+    spec = _string(game, "game", "nim")
+    position = _heaps(heaps)
+    limit = None if last is None else _text(last, "last")
+    file = None if table is None else _path(table)
+    text = _native.evaluate(spec, position, limit, file, None)
     result: dict[str, Any] = json.loads(text)
     return result
 
@@ -163,7 +170,8 @@ def load(path: PathLike, *, ppos: Optional[bool] = None) -> np.ndarray:
     whether a b-file or ``.npy`` file holds P-positions, when neither its name (``-ppos``) nor
     the JSON summary beside it tells.
     """
-    return _native.load(os.fspath(path), ppos)
+    listed = None if ppos is None else _flag(ppos, "ppos")
+    return _native.load(_path(path), listed)
 
 
 def games() -> list[dict[str, str]]:
@@ -176,25 +184,88 @@ def engines() -> list[dict[str, str]]:
     return [{"name": s, "description": d} for s, d in _native.engines()]
 
 
-def _text(number: Size) -> str:
-    """A size as the text the command line would parse, so messages read the same."""
-    if isinstance(number, bool):
-        raise TypeError(f"expected a size, got {number!r}")
+def _text(number: Size, name: str) -> str:
+    """A size as the text the command line would parse, so messages read the same; a
+    TypeError naming the argument ``name`` for anything that is not a size."""
     if isinstance(number, str):
         return number
     if isinstance(number, float):
         return str(int(number)) if math.isfinite(number) and number.is_integer() else repr(number)
-    try:
-        return str(operator.index(number))
-    except TypeError:
+    return str(_integer(number, name, "a size (an int, a whole float, or text such as '1e6')"))
+
+
+def _integer(number: Any, name: str, wanted: str) -> int:
+    """An int (or NumPy integer) as an int; a TypeError for anything else, bools included."""
+    if not isinstance(number, bool):
+        try:
+            return operator.index(number)
+        except TypeError:
+            pass
+    raise TypeError(f"{name} must be {wanted}, got {type(number).__name__} {number!r:.40}")
+
+
+def _string(value: Any, name: str, example: str) -> str:
+    """Text, or a TypeError naming the argument."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be text such as {example!r}, got {type(value).__name__}")
+    return value
+
+
+def _flag(value: Any, name: str) -> bool:
+    """True or False (also NumPy's), or a TypeError naming the argument."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r:.40}")
+    return bool(value)
+
+
+def _path(path: PathLike) -> str:
+    """A file name (text, bytes or a path object) as text."""
+    return os.fsdecode(path)
+
+
+def _heaps(heaps: Iterable[Size]) -> list[str]:
+    """Heap sizes as text: from a list, tuple, array or other sequence in order. Text and bytes
+    (whose characters are no heaps), a single number, and sets and dicts (no order, no
+    repeated heaps) raise TypeError."""
+    if isinstance(heaps, (str, bytes, bytearray, AbstractSet, Mapping)) or not isinstance(
+        heaps, Iterable
+    ):
         raise TypeError(
-            f"expected a size (an int, or text such as '1e6'), got {type(number).__name__}"
-        ) from None
+            "heaps must be a list of heap sizes such as [3, 4, 5] (one heap: [N]), got "
+            f"{type(heaps).__name__} {heaps!r:.40}"
+        )
+    return [_text(h, "a heap") for h in heaps]
 
 
-def _size(number: Size) -> int:
-    """A size as an int, checked as the command line checks ``-n``."""
-    return int(_native.size(_text(number)))
+def _run_arguments(
+    game: str, n: Size, threads: Optional[int], engine: Optional[str]
+) -> tuple[str, str, Optional[int], Optional[str]]:
+    """The arguments every table function passes on: the spec, the size checked as the
+    command line checks ``-n``, the thread count and the engine name."""
+    spec = _string(game, "game", "sub:1,3,4")
+    total = str(_native.size(_text(n, "n")))
+    count = None if threads is None else _integer(threads, "threads", "an int")
+    if count is not None and count < 0:
+        raise ValueError(f"threads={count} is negative; give at least 1, or None for one a core")
+    name = None if engine is None else _string(engine, "engine", "reference")
+    return spec, total, count, name
+
+
+def _mapped(descriptor: int) -> np.memmap:
+    """The ``.npy`` file open as ``descriptor`` (closed here) as a read-only memmap: the file
+    the call wrote, whatever has happened to its name since."""
+    with os.fdopen(descriptor, "rb") as file:
+        file.seek(0)
+        np.lib.format.read_magic(file)
+        shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(file)
+        return np.memmap(
+            file,
+            dtype=dtype,
+            mode="r",
+            shape=shape,
+            offset=file.tell(),
+            order="F" if fortran_order else "C",
+        )
 
 
 class _progress:

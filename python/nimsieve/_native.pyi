@@ -13,8 +13,16 @@ def grundy(
     engine: Optional[str],
     until_period: bool,
     progress: Optional[Callable[[int], None]],
-    path: Optional[str],
-) -> Optional[np.ndarray]: ...
+) -> np.ndarray: ...
+def grundy_file(
+    game: str,
+    n: str,
+    threads: Optional[int],
+    engine: Optional[str],
+    until_period: bool,
+    progress: Optional[Callable[[int], None]],
+    path: str,
+) -> int: ...
 def ppos(
     game: str,
     n: str,

@@ -11,6 +11,7 @@ use arrays::Values;
 use errors::to_py;
 use nimsieve::choice::Choice;
 use nimsieve::engine::EngineKind;
+use nimsieve::error::printable;
 use nimsieve::format::{self, Contents, Destination, Format, Report, Summary};
 use nimsieve::game::CATALOGUE;
 use nimsieve::game::Game;
@@ -20,6 +21,8 @@ use nimsieve::run::{Listing, Request, Run};
 use nimsieve::{Error, eval};
 use numpy::PyArray1;
 use pyo3::prelude::*;
+use std::fs::File;
+use std::os::fd::{IntoRawFd, RawFd};
 use std::path::{Path, PathBuf};
 use supervise::supervised;
 
@@ -63,23 +66,31 @@ fn folder_of(path: &Path) -> PathBuf {
     }
 }
 
-/// Runs `request` and writes its report as `.npy` to `path` (atomically); the work file of a
-/// large run lives beside `path` and is removed however the run ends.
-fn write_npy(request: Request, path: &Path, progress: &Progress) -> nimsieve::Result<()> {
-    let destination = Destination::File(path.to_path_buf());
-    destination.check_writable()?;
+/// Runs `request` and writes its report as `.npy` to `path` (atomically), and returns the file
+/// written, open for reading: this run's table even when another call has since replaced
+/// `path`. The work file of a large run lives beside `path` and is removed however the run
+/// ends.
+fn write_npy(request: Request, path: &Path, progress: &Progress) -> nimsieve::Result<File> {
+    if format::is_special(path) {
+        return Err(Error::Input(format!(
+            "path='{}' is not a regular file, so its table cannot be mapped; give the name of a .npy file",
+            printable(&path.display().to_string())
+        )));
+    }
+    Destination::File(path.to_path_buf()).check_writable()?;
     let run = Run::start(request)?;
+    let npy = Format::Npy.emitter(&Default::default());
     let written = run.report(progress).and_then(|report| {
-        format::write_to(Format::Npy, &report, &Default::default(), &destination)
+        npy.check(&report)?;
+        format::write_new(path, |out| npy.write(&report, out))
     });
     run.finish();
     written
 }
 
-/// g(x) for 0 <= x < n as an array, or None once written to `path` as `.npy`.
+/// g(x) for 0 <= x < n as an array.
 #[pyfunction]
-#[pyo3(signature = (game, n, threads, engine, until_period, progress, path))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, n, threads, engine, until_period, progress))]
 fn grundy<'py>(
     py: Python<'py>,
     game: &str,
@@ -88,23 +99,34 @@ fn grundy<'py>(
     engine: Option<&str>,
     until_period: bool,
     progress: Option<&Bound<'py, PyAny>>,
-    path: Option<PathBuf>,
-) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let folder = path.as_deref().map(folder_of);
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = request(game, n, Listing::Grundy, engine, until_period, None).map_err(to_py)?;
+    let values = supervised(py, threads, progress, |p| {
+        let table = Run::start(request)?.table(p)?;
+        Values::of(table.values)
+    })?;
+    values.into_array(py, true)
+}
+
+/// Computes g(x) for 0 <= x < n into the `.npy` file `path`, and returns a file descriptor of
+/// the file written (the caller maps and closes it).
+#[pyfunction]
+#[pyo3(signature = (game, n, threads, engine, until_period, progress, path))]
+#[allow(clippy::too_many_arguments)]
+fn grundy_file<'py>(
+    py: Python<'py>,
+    game: &str,
+    n: &str,
+    threads: Option<usize>,
+    engine: Option<&str>,
+    until_period: bool,
+    progress: Option<&Bound<'py, PyAny>>,
+    path: PathBuf,
+) -> PyResult<RawFd> {
+    let folder = Some(folder_of(&path));
     let request = request(game, n, Listing::Grundy, engine, until_period, folder).map_err(to_py)?;
-    match path {
-        Some(path) => {
-            supervised(py, threads, progress, |p| write_npy(request, &path, p))?;
-            Ok(None)
-        }
-        None => {
-            let values = supervised(py, threads, progress, |p| {
-                let table = Run::start(request)?.table(p)?;
-                Values::of(table.values)
-            })?;
-            values.into_array(py, true).map(Some)
-        }
-    }
+    let file = supervised(py, threads, progress, |p| write_npy(request, &path, p))?;
+    Ok(file.into_raw_fd())
 }
 
 /// The P-positions below n as a uint64 array.
@@ -234,6 +256,7 @@ fn engines() -> Vec<(&'static str, &'static str)> {
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(grundy, module)?)?;
+    module.add_function(wrap_pyfunction!(grundy_file, module)?)?;
     module.add_function(wrap_pyfunction!(ppos, module)?)?;
     module.add_function(wrap_pyfunction!(summary, module)?)?;
     module.add_function(wrap_pyfunction!(evaluate, module)?)?;

@@ -4,7 +4,9 @@ written raise OSError."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable
 
+import numpy as np
 import pytest
 
 import nimsieve
@@ -79,3 +81,60 @@ def test_damaged_files_are_refused(cli: Cli, tmp_path: Path) -> None:
     assert str(raised.value) == cli.error("stats", str(damaged))
     with pytest.raises(OSError):
         nimsieve.load(tmp_path / "absent.npy")
+
+
+# The package called with arguments its type hints refuse, as untyped code may call it.
+untyped: Any = nimsieve
+
+
+@pytest.mark.parametrize("heaps", ["123", b"123", bytearray(b"12"), 5, 5.0, None, {3, 4}, {3: 1}])
+def test_eval_refuses_what_is_not_a_list_of_heaps(heaps: object) -> None:
+    with pytest.raises(TypeError, match=r"heaps must be a list of heap sizes such as \[3, 4, 5\]"):
+        untyped.eval("squares", heaps)
+
+
+def test_eval_heaps_are_checked_like_sizes(cli: Cli) -> None:
+    assert nimsieve.eval("squares", (3.0, np.uint8(4), "5"))["values"] == [1, 2, 0]
+    with pytest.raises(TypeError, match="a heap must be a size"):
+        untyped.eval("squares", [3, True])
+    with pytest.raises(TypeError, match="a heap must be a size"):
+        untyped.eval("squares", [b"3"])
+    for heap in (-3, 3.5):
+        with pytest.raises(ValueError) as raised:
+            untyped.eval("squares", [heap])
+        assert str(raised.value) == cli.error("eval", "squares", str(heap))
+    with pytest.raises(TypeError, match="last must be a size"):
+        untyped.eval("fibonacci-nim", [10], last=True)
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: untyped.grundy(b"squares", 10), "game must be text"),
+        (lambda: untyped.grundy("squares", b"10"), "n must be a size"),
+        (lambda: untyped.grundy("squares", [10]), "n must be a size"),
+        (lambda: untyped.grundy("squares", 10, threads=True), "threads must be an int"),
+        (lambda: untyped.grundy("squares", 10, threads=2.0), "threads must be an int"),
+        (lambda: untyped.ppos("squares", 10, threads="2"), "threads must be an int"),
+        (lambda: untyped.grundy("squares", 10, engine=5), "engine must be text"),
+        (lambda: untyped.grundy("sub:1,2", 10, until_period=1), "until_period must be True or False"),
+        (lambda: untyped.summary("sub:1,2", 10, ppos=1), "ppos must be True or False"),
+        (lambda: untyped.summary("sub:1,2", 10, modulus=True), "modulus must be a size"),
+        (lambda: untyped.load("table.npy", ppos="yes"), "ppos must be True or False"),
+        (lambda: untyped.eval(5, [3]), "game must be text"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_named(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        call()
+
+
+def test_negative_threads_are_refused() -> None:
+    with pytest.raises(ValueError, match="threads=-1 is negative"):
+        untyped.grundy("squares", 10, threads=-1)
+
+
+def test_paths_may_be_bytes(tmp_path: Path) -> None:
+    path = bytes(tmp_path / "table.npy")
+    np.testing.assert_array_equal(nimsieve.grundy("sub:1,2", 6, path=path), [0, 1, 2, 0, 1, 2])
+    np.testing.assert_array_equal(nimsieve.load(path), [0, 1, 2, 0, 1, 2])

@@ -77,7 +77,7 @@ def test_an_error_in_the_progress_callback_stops_the_run() -> None:
 
     started = time.monotonic()
     with pytest.raises(RuntimeError, match="stop at"):
-        nimsieve._native.grundy("squares", str(10**9), None, None, False, fail, None)
+        nimsieve._native.grundy("squares", str(10**9), None, None, False, fail)
     assert time.monotonic() - started < 1.5
 
 

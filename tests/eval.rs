@@ -624,6 +624,30 @@ fn bad_positions_name_the_problem() {
 }
 
 #[test]
+fn moore_answers_many_heaps_and_any_k_at_once() {
+    // 65 heaps of 3: 4^65 smaller positions, past u128; one winning move by the construction.
+    let heaps = ["3"; 65];
+    let e = position("moore:3", &heaps);
+    assert_eq!(e.outcome, Outcome::N);
+    assert_eq!(e.winning_move_count, None);
+    assert!(nimsieve::eval::moore_is_p(3, &applied(&e)[0]));
+    // K = 2^64 − 1: column sums are 0 mod 2^64 only when 0, so emptying every heap wins.
+    let k = u64::MAX.to_string();
+    let e = position(&format!("moore:{k}"), &["100000000", "3"]);
+    assert_eq!(e.outcome, Outcome::N);
+    assert!(
+        e.method.ends_with("0 mod 18446744073709551616"),
+        "{}",
+        e.method
+    );
+    assert_eq!(applied(&e), [vec![0, 0]]);
+    assert_eq!(
+        position(&format!("moore:{k}"), &["0", "0"]).outcome,
+        Outcome::P
+    );
+}
+
+#[test]
 fn wythoff_equals_a_game_tree_search() {
     let children = |p: &Vec<u64>| {
         let (a, b) = (p[0], p[1]);

@@ -247,6 +247,7 @@ fn heaps_of_any_size_reduce_through_the_period() {
         1_000_000_000_000u64,
         1_000_000_000_000_000_000,
         u64::MAX - 1,
+        u64::MAX,
     ] {
         let e = sum("sub:1,3,4", &[&h.to_string(), "5"]);
         assert_eq!(e.values[0], small[(h % 7) as usize], "sub:1,3,4 at {h}");

@@ -649,6 +649,21 @@ fn moore_answers_many_heaps_and_any_k_at_once() {
 }
 
 #[test]
+fn values_past_2_64_are_refused() {
+    // g(2^64 − 1) = 2^64 in Lasker's Nim; one below, the formula holds.
+    let game = Game::parse("lasker").unwrap();
+    let tables = TableOptions::in_memory();
+    let e = evaluate_sum(&game, &[u64::MAX, 3], &tables).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("give heaps up to 18446744073709551614"),
+        "{e}"
+    );
+    let e = evaluate_sum(&game, &[u64::MAX - 1], &tables).unwrap();
+    assert_eq!(e.values, [u64::MAX - 1]);
+}
+
+#[test]
 fn wythoff_equals_a_game_tree_search() {
     let children = |p: &Vec<u64>| {
         let (a, b) = (p[0], p[1]);

@@ -87,6 +87,13 @@ impl HeapValues {
             return from_file(game, largest, file);
         }
         if let Some(form) = game.closed_form() {
+            if largest > form.largest_heap() {
+                return Err(Error::Input(format!(
+                    "{}: the value of a heap of {largest} passes 2^64 - 1, the largest value eval gives; give heaps up to {}",
+                    game.spec,
+                    form.largest_heap()
+                )));
+            }
             return Ok(HeapValues {
                 source: Source::Formula(form),
                 run: None,

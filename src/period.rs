@@ -53,17 +53,28 @@ pub enum Criterion {
 }
 
 impl Criterion {
-    /// The fewest positions that prove a period `p` from `preperiod`.
-    pub fn proof_length(&self, p: Period) -> u64 {
-        match *self {
+    /// The fewest positions that prove a period `p` from `preperiod`; None when they are more
+    /// than 2^64 − 1, so that no table proves it (a set element near 2^64, say).
+    pub fn proof_length(&self, p: Period) -> Option<u64> {
+        let [preperiod, period] = [p.preperiod, p.period].map(u128::from);
+        let length = match *self {
             Criterion::Window {
                 window,
                 uniform_from,
-            } => p.preperiod.max(uniform_from.saturating_sub(window)) + window.max(1) + p.period,
-            Criterion::TakeBreak { last_removal, .. } => {
-                2 * p.preperiod + 2 * p.period + last_removal
+            } => {
+                let start = preperiod.max(u128::from(uniform_from.saturating_sub(window)));
+                start + u128::from(window.max(1)) + period
             }
-        }
+            Criterion::TakeBreak { last_removal, .. } => {
+                2 * preperiod + 2 * period + u128::from(last_removal)
+            }
+        };
+        u64::try_from(length).ok()
+    }
+
+    /// True when `len` values prove the period `p` from its preperiod.
+    fn proves(&self, p: Period, len: u64) -> bool {
+        self.proof_length(p).is_some_and(|needs| needs <= len)
     }
 
     /// True when the periodic part's values allow the induction (see [`Criterion::TakeBreak`]).
@@ -154,7 +165,7 @@ pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
                 preperiod: len - i - 1,
                 period: 1,
             };
-            criterion.proof_length(mismatched) > len
+            !criterion.proves(mismatched, len)
         })
         .count() as u64;
     // The shortest proof of a candidate left open, as the candidates are tested.
@@ -194,7 +205,7 @@ fn screened<V: Copy + Into<u32> + PartialEq + Sync>(
             preperiod: 0,
             period: p,
         };
-        criterion.proof_length(shortest) <= len
+        criterion.proves(shortest, len)
     };
     let last = partition_point(1, len, fits) - 1;
     (0..last.div_ceil(SCREENED))
@@ -245,8 +256,8 @@ fn partition_point(mut lo: u64, mut hi: u64, pred: impl Fn(u64) -> bool) -> u64 
 
 /// The period p with its smallest preperiod, when `criterion` proves it from `len` values.
 /// Otherwise, when p holds from its last mismatch to the end, the length of table its proof
-/// needs; None when p is not tested (even its shortest proof is longer than the table) or
-/// the values it repeats rule it out.
+/// needs; None when p is not tested (even its shortest proof is longer than the table), its
+/// proof is longer than any table, or the values it repeats rule it out.
 fn proven(
     len: u64,
     p: u64,
@@ -257,7 +268,7 @@ fn proven(
         preperiod: 0,
         period: p,
     };
-    if criterion.proof_length(shortest) > len {
+    if !criterion.proves(shortest, len) {
         return Err(None);
     }
     // The last x whose value differs one period later.
@@ -266,13 +277,10 @@ fn proven(
         preperiod: last_mismatch.map_or(0, |x| x + 1),
         period: p,
     };
-    let needs = criterion.proof_length(found);
-    if needs > len {
-        Err(Some(needs))
-    } else if criterion.admits(found, value) {
-        Ok(found)
-    } else {
-        Err(None)
+    match criterion.proof_length(found) {
+        Some(needs) if needs > len => Err(Some(needs)),
+        Some(_) if criterion.admits(found, value) => Ok(found),
+        _ => Err(None),
     }
 }
 
@@ -331,7 +339,7 @@ mod tests {
                 _ => ((x - want.preperiod) % want.period % 11) as u8 + 5,
             })
             .collect();
-        let proof = criterion.proof_length(want) as usize;
+        let proof = criterion.proof_length(want).unwrap() as usize;
         assert_eq!(proof, 2 * 700 + 2 * 97 + 4);
         for len in [proof - 500, proof - 1] {
             assert_eq!(
@@ -345,6 +353,30 @@ mod tests {
             matches!(find_in(&table[..200], &criterion), Finding::Unproven(Some(at)) if at > 200),
             "a candidate left open needs a longer table"
         );
+    }
+
+    proptest! {
+        /// A window near 2^64 proves nothing from any table, however periodic (its proof would
+        /// compare positions past the table's end, and its length passes u64).
+        #[test]
+        fn windows_near_2_64_prove_nothing(
+            block in proptest::collection::vec(0u8..3, 1..40),
+            len in 1usize..3000,
+            below in 0u64..64,
+            leave1 in 0u64..2,
+        ) {
+            let table: Vec<u8> = block.iter().copied().cycle().take(len).collect();
+            let window = u64::MAX - below;
+            let criterion = Criterion::Window {
+                window,
+                uniform_from: window.saturating_add(leave1),
+            };
+            let plain = find_by(len as u64, |x| u32::from(table[x as usize]), &criterion);
+            prop_assert_eq!(plain, None);
+            prop_assert_eq!(find_in(&table, &criterion), Finding::Unproven(None));
+            let p = Period { preperiod: 0, period: below + 1 };
+            prop_assert_eq!(criterion.proof_length(p), None);
+        }
     }
 
     #[test]

@@ -995,3 +995,52 @@ fn every_subcommand_help_has_examples() {
         eval.contains("closed form") && eval.contains("--table") && eval.contains("nim+misere")
     );
 }
+
+#[test]
+fn set_elements_near_2_64_prove_no_period() {
+    let dir = tempfile::tempdir().unwrap();
+    // g(2^64 − 2) = 2, so the values' repeat of 0, 1 is no period: none is proven, and
+    // `--until-period` keeps the whole table.
+    let top = "sub:1,18446744073709551614";
+    let json = stdout_of(
+        dir.path(),
+        &["grundy", top, "-n", "20", "-f", "json", "-o", "-"],
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["period"], serde_json::Value::Null, "{json}");
+    for (spec, n) in [(top, 20), ("sub:18446744073709551615+leave1", 10)] {
+        let out = nimsieve(dir.path())
+            .args(["grundy", spec, "-n", &n.to_string(), "--until-period"])
+            .args(["-f", "csv", "-o", "-"])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(format!(
+                "no period proven below n = {n}"
+            )))
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), n + 1, "{spec}");
+    }
+    // `stats` proves nothing from the table either.
+    nimsieve(dir.path())
+        .args([
+            "grundy", top, "-n", "1000", "-f", "csv,json", "-q", "-o", "./",
+        ])
+        .assert()
+        .success();
+    let stats = stdout_of(
+        dir.path(),
+        &["stats", "sub_1-18446744073709551614-1000.csv"],
+    );
+    let stats: serde_json::Value = serde_json::from_str(&stats).unwrap();
+    assert_eq!(stats["period"], serde_json::Value::Null, "{stats}");
+    // A heap inside the table, of a set whose only element is 2^64 − 1: no move, value 0.
+    let json = stdout_of(
+        dir.path(),
+        &["eval", "sub:18446744073709551615", "5", "--json"],
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["values"], serde_json::json!([0]));
+    assert_eq!(json["heaps"][0]["method"], "table");
+}

@@ -247,6 +247,7 @@ fn heaps_of_any_size_reduce_through_the_period() {
         1_000_000_000_000u64,
         1_000_000_000_000_000_000,
         u64::MAX - 1,
+        u64::MAX,
     ] {
         let e = sum("sub:1,3,4", &[&h.to_string(), "5"]);
         assert_eq!(e.values[0], small[(h % 7) as usize], "sub:1,3,4 at {h}");
@@ -621,6 +622,45 @@ fn bad_positions_name_the_problem() {
     let args = vec!["5".to_string()];
     let e = eval::evaluate("nim", &args, &with_last).unwrap_err();
     assert!(e.to_string().contains("fibonacci-nim only"));
+}
+
+#[test]
+fn moore_answers_many_heaps_and_any_k_at_once() {
+    // 65 heaps of 3: 4^65 smaller positions, past u128; one winning move by the construction.
+    let heaps = ["3"; 65];
+    let e = position("moore:3", &heaps);
+    assert_eq!(e.outcome, Outcome::N);
+    assert_eq!(e.winning_move_count, None);
+    assert!(nimsieve::eval::moore_is_p(3, &applied(&e)[0]));
+    // K = 2^64 − 1: column sums are 0 mod 2^64 only when 0, so emptying every heap wins.
+    let k = u64::MAX.to_string();
+    let e = position(&format!("moore:{k}"), &["100000000", "3"]);
+    assert_eq!(e.outcome, Outcome::N);
+    assert!(
+        e.method.ends_with("0 mod 18446744073709551616"),
+        "{}",
+        e.method
+    );
+    assert_eq!(applied(&e), [vec![0, 0]]);
+    assert_eq!(
+        position(&format!("moore:{k}"), &["0", "0"]).outcome,
+        Outcome::P
+    );
+}
+
+#[test]
+fn values_past_2_64_are_refused() {
+    // g(2^64 − 1) = 2^64 in Lasker's Nim; one below, the formula holds.
+    let game = Game::parse("lasker").unwrap();
+    let tables = TableOptions::in_memory();
+    let e = evaluate_sum(&game, &[u64::MAX, 3], &tables).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("give heaps up to 18446744073709551614"),
+        "{e}"
+    );
+    let e = evaluate_sum(&game, &[u64::MAX - 1], &tables).unwrap();
+    assert_eq!(e.values, [u64::MAX - 1]);
 }
 
 #[test]

@@ -9,7 +9,17 @@ use proptest::prelude::*;
 fn by_finite(spec: &str, n: u64, until_period: bool) -> (Vec<u32>, Option<Period>) {
     let game = Game::parse(spec).unwrap();
     let steps = game.listed_steps(n).unwrap();
-    let table = finite::compute(&game, &steps, n, until_period, None, &Progress::hidden()).unwrap();
+    let criterion = game.period_criterion().unwrap();
+    let table = finite::compute(
+        &game,
+        &steps,
+        &criterion,
+        n,
+        until_period,
+        None,
+        &Progress::hidden(),
+    )
+    .unwrap();
     (table.iter().collect(), table.period)
 }
 
@@ -129,5 +139,35 @@ proptest! {
             prop_assert!((p.preperiod..n - p.period.min(n)).all(|x| reference[x as usize] == reference[(x + p.period) as usize]));
             prop_assert_eq!(Some(p), period::find(&reference, m, m + u64::from(leave)));
         }
+    }
+
+    /// A set with an element within a few thousand of 2^64 proves no period below any n (its
+    /// proof window alone is longer than any table), whatever its small elements repeat: the
+    /// values are the reference engine's, and `--until-period` keeps the whole table.
+    #[test]
+    fn elements_near_2_64_prove_no_period(
+        small in prop::collection::btree_set(1u64..=12, 1..=3),
+        below in 0u64..3000,
+        n in 1u64..3000,
+        leave in any::<bool>(),
+        misere in any::<bool>(),
+    ) {
+        let items: Vec<String> = small.iter().map(u64::to_string).collect();
+        let spec = format!(
+            "sub:{},{}{}{}",
+            items.join(","),
+            u64::MAX - below,
+            if leave { "+leave1" } else { "" },
+            if misere { "+misere" } else { "" }
+        );
+        let reference = by_reference(&spec, n);
+        for until_period in [false, true] {
+            let (values, found) = by_finite(&spec, n, until_period);
+            prop_assert_eq!(&values, &reference, "{}", spec);
+            prop_assert_eq!(found, None, "{}", spec);
+        }
+        let criterion = Game::parse(&spec).unwrap().period_criterion().unwrap();
+        let by_table = period::find_by(n, |x| reference[x as usize], &criterion);
+        prop_assert_eq!(by_table, None, "{}", spec);
     }
 }

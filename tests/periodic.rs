@@ -93,3 +93,22 @@ fn file_backed_tables_equal_tables_in_memory() {
     assert!(in_file.iter().eq(in_memory.iter()));
     assert!(in_file.iter().enumerate().all(|(x, v)| v as usize == x % 4));
 }
+
+#[test]
+fn periods_near_2_64_are_longer_than_the_table() {
+    // bachet:k with k near 2^64: g(n) = n (or n − 1 under +leave1) throughout the table, whose
+    // first period (k + 1 from the preperiod) passes 2^64 − 1.
+    for (spec, shift) in [
+        ("bachet:18446744073709551614+leave1", 1),
+        ("bachet:18446744073709551614", 0),
+        ("bachet:9223372036854775808+leave1", 1),
+    ] {
+        let game = Game::parse(spec).unwrap();
+        for until_period in [false, true] {
+            let table = periodic::compute(&game, 70, until_period, None, &Progress::hidden());
+            let values: Vec<u32> = table.unwrap().iter().collect();
+            let want: Vec<u32> = (0..70u32).map(|x| x.saturating_sub(shift)).collect();
+            assert_eq!(values, want, "{spec}");
+        }
+    }
+}

@@ -332,3 +332,46 @@ fn bad_input_is_a_one_line_error() {
         );
     }
 }
+
+#[test]
+fn ranges_near_2_64_and_periods_past_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    // One element near 2^64: no move below n = 10, so every position is P and no period is
+    // proven.
+    let subs = rows(
+        dir.path(),
+        "sub:18446744073709551610..18446744073709551615",
+        &["-n", "10"],
+    );
+    assert_eq!(subs.len(), 6);
+    for r in &subs {
+        assert_eq!(r["period"], Value::Null, "{r}");
+        assert_eq!(
+            numbers(&r["first_p_positions"]),
+            (0..10).collect::<Vec<_>>()
+        );
+    }
+    // bachet:k has the period k + 1 (a theorem), longer than a table of 3 values: the rows
+    // give it, but neither residues nor P-positions past the table (bachet:2^64 − 1 has
+    // none: its period would be 2^64).
+    let top = rows(
+        dir.path(),
+        "bachet:18446744073709551613..18446744073709551615",
+        &["-n", "3"],
+    );
+    let small = rows(dir.path(), "bachet:5..6", &["-n", "3"]);
+    for (r, period) in top.iter().zip([
+        Value::from(18446744073709551614u64),
+        Value::from(u64::MAX),
+        Value::Null,
+    ]) {
+        assert_eq!(r["period"], period, "{r}");
+    }
+    for (r, period) in small.iter().zip([6, 7]) {
+        assert_eq!(r["period"], period, "{r}");
+    }
+    for r in top.iter().chain(&small) {
+        assert_eq!(r["p_residues"], Value::Null, "{r}");
+        assert_eq!(numbers(&r["first_p_positions"]), [0], "{r}");
+    }
+}

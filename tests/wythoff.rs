@@ -280,6 +280,34 @@ fn ppos_wythoff_lists_the_pairs() {
 }
 
 #[test]
+fn the_largest_bound_ends_with_the_last_pair_that_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = stdout_of(
+        dir.path(),
+        &[
+            "ppos",
+            "wythoff",
+            "-n",
+            "11400714819323198487",
+            "-f",
+            "json",
+            "-o",
+            "-",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["pairs"], 7_046_029_254_386_353_131u64);
+    assert_eq!(
+        json["last"],
+        serde_json::json!([
+            7_046_029_254_386_353_130u64,
+            11_400_714_819_323_198_485u64,
+            u64::MAX
+        ])
+    );
+}
+
+#[test]
 fn numpy_reads_the_table_and_the_pairs() {
     if !python::has_modules("numpy", "pip install numpy") {
         return;
@@ -398,6 +426,17 @@ fn what_does_not_fit_wythoff_is_refused_in_one_line() {
         (
             &["ppos", "wythoff", "-n", "1e18", "-f", "npy"],
             "GiB in 'output' but only",
+        ),
+        (
+            &[
+                "ppos",
+                "wythoff",
+                "-n",
+                "11400714819323198488",
+                "-f",
+                "json",
+            ],
+            "give -n at most 11400714819323198487",
         ),
     ] {
         let out = nimsieve(dir.path()).args(args).assert().code(2);

@@ -20,20 +20,21 @@ use crate::table::{Table, ValueKind};
 pub const PREFIX_LIMIT: u64 = 1 << 25;
 
 /// The table of a finite subtraction game with `steps` (sorted, all ≥ 1) below `n`, in memory
-/// or, with `work_file`, in that memory-mapped file. With `until_period`, the table stops at
-/// the shortest length that proves the period, if one is proven below `n`.
+/// or, with `work_file`, in that memory-mapped file, its period proven by `criterion` (the
+/// game's). With `until_period`, the table stops at the shortest length that proves the
+/// period, if one is proven below `n`.
 pub fn compute(
     game: &Game,
     steps: &[u64],
+    criterion: &Criterion,
     n: u64,
     until_period: bool,
     work_file: Option<&WorkFile>,
     progress: &Progress,
 ) -> Result<Table> {
     let kind = ValueKind::of(game.play);
-    // The proof window is the largest element of the whole set, even when n is smaller.
+    // Checks start once a few windows (the largest element of the whole set) are computed.
     let window = game.finite_set_max().unwrap_or(1);
-    let uniform_from = window + game.min_target();
     // The mex of |S| options is at most |S|.
     let largest = match kind {
         ValueKind::Grundy => steps.len() as u32,
@@ -41,7 +42,7 @@ pub fn compute(
     };
     let mut recurrence = Recurrence::new(game, steps);
     let mut prefix: Vec<u32> = Vec::new();
-    let mut next_check = (4 * window).max(64);
+    let mut next_check = window.saturating_mul(4).max(64);
     let mut found = None;
     while (prefix.len() as u64) < n.min(PREFIX_LIMIT) {
         let x = prefix.len() as u64;
@@ -52,19 +53,16 @@ pub fn compute(
         }
         if x + 1 == next_check || x + 1 == n.min(PREFIX_LIMIT) {
             progress.set(x + 1);
-            found = period::find(&prefix, window, uniform_from);
+            found = period::find_in(&prefix, criterion).proven();
             if found.is_some() {
                 break;
             }
-            next_check *= 2;
+            next_check = next_check.saturating_mul(2);
         }
     }
     if let (Some(p), true) = (found, until_period) {
-        let criterion = Criterion::Window {
-            window,
-            uniform_from,
-        };
-        prefix.truncate(criterion.proof_length(p) as usize);
+        let proof = criterion.proof_length(p);
+        prefix.truncate(proof.expect("a proven period's proof lies in the table") as usize);
         return Ok(Table {
             kind,
             values: PackedValues::from_values(&prefix),

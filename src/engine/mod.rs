@@ -118,16 +118,23 @@ impl EngineKind {
         match self {
             EngineKind::Reference => reference::compute(game, n, progress),
             EngineKind::Finite => {
-                let steps = game
-                    .listed_steps(n)
-                    .filter(|_| game.finite_set_max().is_some());
-                let steps = steps.ok_or_else(|| {
+                // A game of listed steps with a period criterion is a finite set.
+                let finite = game.listed_steps(n).zip(game.period_criterion());
+                let (steps, criterion) = finite.ok_or_else(|| {
                     Error::Input(format!(
                         "the finite engine needs a finite subtraction set, not '{}'",
                         game.spec
                     ))
                 })?;
-                finite::compute(game, &steps, n, until_period, storage.work_file, progress)
+                finite::compute(
+                    game,
+                    &steps,
+                    &criterion,
+                    n,
+                    until_period,
+                    storage.work_file,
+                    progress,
+                )
             }
             EngineKind::Periodic => {
                 periodic::compute(game, n, until_period, storage.work_file, progress)

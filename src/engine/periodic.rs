@@ -33,12 +33,14 @@ pub fn compute(
         preperiod,
         period: p,
     } = period;
+    // Past 2^64 − 1 (bachet:k with k near 2^64), the first period outlasts every table.
+    let first_period_end = preperiod.saturating_add(p);
     let n = if until_period {
-        n.min(preperiod + p)
+        n.min(first_period_end)
     } else {
         n
     };
-    let first = n.min(preperiod + p);
+    let first = n.min(first_period_end);
     let value = |x: u64| x.saturating_sub(preperiod) % p;
     let largest = first.saturating_sub(preperiod).min(p).saturating_sub(1);
     let largest = u32::try_from(largest).map_err(|_| {

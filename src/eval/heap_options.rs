@@ -17,9 +17,9 @@ pub struct HeapOptions {
     rule: Rule,
     min_target: u64,
     /// The steps below `steps_below` of a subtraction set listed element by element (every
-    /// step of the set when it is `u64::MAX`).
+    /// step of the set when it is None).
     steps: Vec<u64>,
-    steps_below: u64,
+    steps_below: Option<u64>,
 }
 
 impl HeapOptions {
@@ -33,18 +33,15 @@ impl HeapOptions {
                         .take_while(|&s| s <= largest)
                         .take(OPTION_BUDGET + 1)
                         .collect();
-                    let below = match steps.len() > OPTION_BUDGET {
-                        true => steps[OPTION_BUDGET],
-                        false => u64::MAX,
-                    };
+                    let below = (steps.len() > OPTION_BUDGET).then(|| steps[OPTION_BUDGET]);
                     (steps, below)
                 }
                 None => {
                     let below = largest.saturating_add(1).min(STEP_LIMIT);
-                    (set.elements_below(below), below)
+                    (set.elements_below(below), Some(below))
                 }
             },
-            _ => (Vec::new(), u64::MAX),
+            _ => (Vec::new(), None),
         };
         HeapOptions {
             rule: game.rule.clone(),
@@ -105,7 +102,7 @@ impl HeapOptions {
     /// False when [`HeapOptions::options`] leaves out options of n: steps of a listed
     /// subtraction set past the options examined, or primes past 3.2·10^8.
     pub fn lists_all(&self, n: u64) -> bool {
-        n < self.steps_below
+        self.steps_below.is_none_or(|below| n < below)
     }
 
     /// Whether m is a one-heap option of n, for the rules that answer at once (windows of

@@ -87,16 +87,26 @@ impl HeapValues {
             return from_file(game, largest, file);
         }
         if let Some(form) = game.closed_form() {
+            if largest > form.largest_heap() {
+                return Err(Error::Input(format!(
+                    "{}: the value of a heap of {largest} passes 2^64 - 1, the largest value eval gives; give heaps up to {}",
+                    game.spec,
+                    form.largest_heap()
+                )));
+            }
             return Ok(HeapValues {
                 source: Source::Formula(form),
                 run: None,
             });
         }
-        let wanted = largest
-            .checked_add(1)
-            .ok_or_else(|| too_large(game, largest))?;
-        let engine = engine::choose(game, wanted);
+        let engine = engine::choose(game, largest.saturating_add(1));
         let proves = engine.proves_periods();
+        // No table reaches a heap of 2^64 − 1; a proven period does.
+        let wanted = match largest.checked_add(1) {
+            Some(wanted) => wanted,
+            None if proves => u64::MAX,
+            None => return Err(too_large(game, largest)),
+        };
         // Most periods are proven within a short table, computed in memory first; a heap
         // beyond the longest table eval computes is answered only by a period, searched a
         // little further.
@@ -334,10 +344,11 @@ fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
     positions / per_second
 }
 
-/// The error for a heap of 2^64 − 1, whose table would pass the integer type.
+/// The error for a heap of 2^64 − 1 of a game that neither has a closed form nor proves
+/// periods, whose table would pass the integer type.
 fn too_large(game: &Game, largest: u64) -> Error {
     Error::Input(format!(
-        "{}: a heap of {largest} is beyond what any table reaches (2^64 positions) and the game has no closed form",
+        "{}: a heap of {largest} is beyond what any table reaches (2^64 positions), and the game has neither a closed form nor a period eval can prove; give a smaller heap",
         game.spec
     ))
 }

@@ -18,11 +18,16 @@ const ENUMERATED: u128 = 1 << 20;
 /// The most winning moves listed.
 const LISTED: usize = 10_000;
 
+/// k + 1, the modulus of the column sums (2^64 for k = 2^64 − 1).
+fn modulus(k: u64) -> u128 {
+    u128::from(k) + 1
+}
+
 /// True when every binary column sum of `heaps` is a multiple of k + 1.
 pub fn is_p(k: u64, heaps: &[u64]) -> bool {
     (0..64).all(|bit| {
-        let ones = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64;
-        ones.is_multiple_of(k + 1)
+        let ones = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u128;
+        ones.is_multiple_of(modulus(k))
     })
 }
 
@@ -34,8 +39,9 @@ pub fn evaluate(k: u64, heaps: &[u64]) -> Result<PositionEvaluation> {
         ));
     }
     let p = is_p(k, heaps);
-    let positions_below: u128 = heaps.iter().map(|&h| u128::from(h) + 1).product();
-    let enumerated = positions_below <= ENUMERATED;
+    // Past u128 (more than 64 heaps, say), far more than are enumerated.
+    let positions_below = (heaps.iter()).try_fold(1u128, |p, &h| p.checked_mul(u128::from(h) + 1));
+    let enumerated = positions_below.is_some_and(|p| p <= ENUMERATED);
     let (mut moves, count) = match (p, enumerated) {
         (true, _) => (Vec::new(), Some(0)),
         (false, true) => {
@@ -53,7 +59,7 @@ pub fn evaluate(k: u64, heaps: &[u64]) -> Result<PositionEvaluation> {
         value: None,
         method: format!(
             "Moore's theorem: P iff every binary column sum is 0 mod {}",
-            k + 1
+            modulus(k)
         ),
         outcome: Outcome::of(p),
         winning_moves: moves.into_iter().map(|m| describe(heaps, m)).collect(),
@@ -70,16 +76,16 @@ pub fn winning_move(k: u64, heaps: &[u64]) -> Vec<u64> {
         let has = |h: u64| h >> bit & 1 == 1;
         let fixed_ones = (0..heaps.len())
             .filter(|&i| !lowered[i] && has(after[i]))
-            .count() as u64;
-        let r = fixed_ones % (k + 1);
-        let f = lowered.iter().filter(|&&l| l).count() as u64;
+            .count() as u128;
+        let r = fixed_ones % modulus(k);
+        let f = lowered.iter().filter(|&&l| l).count() as u128;
         // The lowered heaps take this bit as the column needs.
         let free: Vec<usize> = (0..heaps.len()).filter(|&i| lowered[i]).collect();
         free.iter().for_each(|&i| after[i] &= !(1 << bit));
         if r == 0 {
             continue;
         }
-        if r + f <= k {
+        if r + f <= u128::from(k) {
             let to_clear: Vec<usize> = (0..heaps.len())
                 .filter(|&i| !lowered[i] && has(after[i]))
                 .take(r as usize)
@@ -89,7 +95,7 @@ pub fn winning_move(k: u64, heaps: &[u64]) -> Vec<u64> {
                 lowered[i] = true;
             }
         } else {
-            for &i in free.iter().take((k + 1 - r) as usize) {
+            for &i in free.iter().take((modulus(k) - r) as usize) {
                 after[i] |= 1 << bit;
             }
         }

@@ -77,7 +77,8 @@ impl Game {
     }
 }
 
-/// g(x) of Lasker's Nim.
+/// g(x) of Lasker's Nim, for x below 2^64 − 1 (g(2^64 − 1) = 2^64; see
+/// [`ClosedForm::largest_heap`]).
 pub fn lasker(x: u64) -> u64 {
     match x % 4 {
         0 if x > 0 => x - 1,
@@ -98,7 +99,17 @@ pub fn prime_factor_count(n: u64) -> u64 {
 }
 
 impl ClosedForm {
-    /// g(n).
+    /// The largest n whose g(n) fits in u64: 2^64 − 2 for Lasker's Nim, where g(2^64 − 1) =
+    /// 2^64; 2^64 − 1 for the others, whose values never pass n.
+    pub fn largest_heap(&self) -> u64 {
+        match self {
+            ClosedForm::Lasker => u64::MAX - 1,
+            ClosedForm::Shifted(inner) => inner.largest_heap().saturating_add(1),
+            _ => u64::MAX,
+        }
+    }
+
+    /// g(n), for n up to [`ClosedForm::largest_heap`].
     pub fn value(&self, n: u64) -> u64 {
         match self {
             ClosedForm::Identity => n,
@@ -123,11 +134,13 @@ impl ClosedForm {
     pub fn positions_of_value(&self, t: u64) -> Option<Vec<u64>> {
         Some(match self {
             ClosedForm::Identity => vec![t],
-            // An involution: it swaps 4k + 3 and 4k + 4.
+            // An involution: it swaps 4k + 3 and 4k + 4 (2^64 − 1 and 2^64 at the top).
+            ClosedForm::Lasker if t == u64::MAX => Vec::new(),
             ClosedForm::Lasker => vec![lasker(t)],
             ClosedForm::EvenIfNotAll if t == 0 => vec![0, 2],
             ClosedForm::EvenIfNotAll => {
-                let mut at = vec![2 * t - 1];
+                // 2t − 1 and 2t + 2, while they fit.
+                let mut at: Vec<u64> = u64::try_from(2 * u128::from(t) - 1).into_iter().collect();
                 at.extend(t.checked_add(1).and_then(|u| u.checked_mul(2)));
                 at
             }
@@ -212,5 +225,21 @@ mod tests {
         assert_eq!(ClosedForm::PrimeFactors.value(u64::MAX), 7);
         assert_eq!(ClosedForm::TwoAdic { plus_one: true }.value(96), 6);
         assert_eq!(ClosedForm::Half.positions_of_value(u64::MAX), Some(vec![]));
+        // Positions past 2^64 − 1 are left out, not wrapped to small ones.
+        let top = 1 << 63;
+        assert_eq!(
+            ClosedForm::EvenIfNotAll.positions_of_value(top),
+            Some(vec![u64::MAX])
+        );
+        assert_eq!(
+            ClosedForm::EvenIfNotAll.positions_of_value(top + 1),
+            Some(vec![])
+        );
+        assert_eq!(
+            ClosedForm::Lasker.positions_of_value(u64::MAX),
+            Some(vec![])
+        );
+        assert_eq!(ClosedForm::Lasker.value(u64::MAX - 1), u64::MAX - 1);
+        assert_eq!(ClosedForm::Lasker.largest_heap(), u64::MAX - 1);
     }
 }

@@ -108,9 +108,11 @@ impl Game {
     /// every other game.
     pub fn period_criterion(&self) -> Option<Criterion> {
         if let Some(m) = self.finite_set_max() {
+            // Saturated at 2^64 − 1 for m = 2^64 − 1 under `+leave1`: no table proves a
+            // period of that set either way.
             return Some(Criterion::Window {
                 window: m,
-                uniform_from: m + self.min_target(),
+                uniform_from: m.saturating_add(self.min_target()),
             });
         }
         let code = self.take_break()?;

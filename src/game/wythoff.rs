@@ -40,6 +40,10 @@ pub fn p_pair(k: u64) -> Option<(u64, u64)> {
     Some((a, a.checked_add(k)?))
 }
 
+/// The largest n whose P-pairs with a_k < n all fit in u64: a_k of the first pair whose b_k
+/// passes 2^64 − 1 (k = 7,046,029,254,386,353,131, b_k = 2^64 + 2).
+pub const LARGEST_PAIRS_BOUND: u64 = 11_400_714_819_323_198_487;
+
 /// The number of P-pairs with a_k < n: ⌈n/φ⌉, which is ⌊n/φ⌋ + 1 for n ≥ 1 (n/φ is
 /// irrational), and 0 for n = 0.
 pub fn pairs_below(n: u64) -> u64 {
@@ -254,6 +258,10 @@ mod tests {
         assert_eq!(Pairs::starting_at(last).nth(1), None);
         // 2^64 − 2 = a_k for a k whose b_k = 29,847,458,893,032,750,099 passes 2^64 − 1.
         assert_eq!(partner(u64::MAX - 1), None);
+        // The pairs below the bound end with the last that fits; one more starts past it.
+        assert_eq!(pairs_below(LARGEST_PAIRS_BOUND), last + 1);
+        assert_eq!(pairs_below(LARGEST_PAIRS_BOUND + 1), last + 2);
+        assert_eq!(lower(last + 1), Some(LARGEST_PAIRS_BOUND));
     }
 
     proptest! {

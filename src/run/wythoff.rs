@@ -8,6 +8,7 @@ use crate::engine::wythoff::{MAX_SIDE, table};
 use crate::error::{Error, Result};
 use crate::format::RunInfo;
 use crate::format::wythoff::{ENGINE, GAME, WythoffPairs, WythoffTable};
+use crate::game::wythoff::LARGEST_PAIRS_BOUND;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;
@@ -94,10 +95,16 @@ impl TableRun {
     }
 }
 
-/// The P-pairs with a_k < n (n ≥ 1), listed as they are written, on one thread.
+/// The P-pairs with a_k < n (1 ≤ n ≤ [`LARGEST_PAIRS_BOUND`], where every b_k fits in
+/// u64), listed as they are written, on one thread.
 pub fn pairs(n: u64) -> Result<WythoffPairs> {
     if n == 0 {
         return Err(Error::Input("-n must be at least 1".into()));
+    }
+    if n > LARGEST_PAIRS_BOUND {
+        return Err(Error::Input(format!(
+            "-n {n}: the pairs from a_k = {LARGEST_PAIRS_BOUND} on have b_k past 2^64 - 1, which the files do not hold; give -n at most {LARGEST_PAIRS_BOUND}"
+        )));
     }
     Ok(WythoffPairs::new(RunInfo {
         game: GAME.into(),

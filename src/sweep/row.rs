@@ -6,6 +6,7 @@ use crate::analysis::summary::ValueStats;
 use crate::engine;
 use crate::error::Result;
 use crate::game::Game;
+use crate::period::Period;
 use crate::progress::Progress;
 use crate::run::{Request, Run};
 use crate::table::Table;
@@ -33,7 +34,8 @@ pub struct Row {
     pub preperiod: Option<u64>,
     /// The proven smallest period.
     pub period: Option<u64>,
-    /// The residues modulo the period of the P-positions from the preperiod on, ascending.
+    /// The residues modulo the period of the P-positions from the preperiod on, ascending
+    /// (None when the table holds less than one period).
     pub p_residues: Option<Vec<u64>>,
     /// True when the proven period ended the table before the requested n.
     pub stopped_at_period: bool,
@@ -47,15 +49,24 @@ pub struct Row {
     pub last_rare_position: Option<u64>,
 }
 
-/// The first [`FIRST_P_POSITIONS`] P-positions of the game, continuing the table by its
-/// proven period past its end.
+/// The proven period of `table` when the table holds its preperiod and a whole period (a
+/// theorem's period can be longer than the table: `bachet:k` below k + 1).
+fn period_held(table: &Table) -> Option<Period> {
+    table
+        .period
+        .filter(|p| p.preperiod.saturating_add(p.period) <= table.len())
+}
+
+/// The first [`FIRST_P_POSITIONS`] P-positions of the game, continuing the table past its end
+/// by its proven period when it holds a whole one.
 fn first_p_positions(table: &Table) -> Vec<u64> {
-    let value = |x: u64| match table.period {
+    let period = period_held(table);
+    let value = |x: u64| match period {
         Some(p) if x >= table.len() => table.get(p.preperiod + (x - p.preperiod) % p.period),
         _ => table.get(x),
     };
     // Ten periods hold ten P-positions when the period holds one.
-    let end = table.period.map_or(table.len(), |p| {
+    let end = period.map_or(table.len(), |p| {
         table
             .len()
             .max(p.preperiod + FIRST_P_POSITIONS as u64 * p.period)
@@ -104,7 +115,7 @@ impl Row {
         let sparse = game
             .take_break()
             .and_then(|_| SparseSpace::of(table, &stats.counts));
-        let p_residues = table.period.map(|p| {
+        let p_residues = period_held(table).map(|p| {
             let mut residues: Vec<u64> = (p.preperiod..p.preperiod + p.period)
                 .filter(|&x| table.get(x) == 0)
                 .map(|x| x % p.period)

@@ -225,12 +225,16 @@ impl PackedValues {
         &mut self.words.get_mut()[..used]
     }
 
-    /// Fills positions `computed..` from one period back (positions below `computed` hold at
-    /// least `p.preperiod + p.period` values): value by value up to a word
+    /// Fills positions `computed..` (none when `computed` is the length) from one period back
+    /// (positions below `computed` hold at least `p.preperiod + p.period` values): value by
+    /// value up to a word
     /// boundary, then whole words from one block back (a block being the shortest whole number of
     /// words that is also a whole number of periods).
     pub fn extend_periodically(&mut self, computed: u64, p: Period) {
         let n = self.len();
+        if computed >= n {
+            return;
+        }
         let bits = u64::from(self.bits());
         let per_word = 64 / bits;
         let block_values = lcm(p.period, per_word);

@@ -110,7 +110,8 @@ pub fn compute(
     // period from the whole table.
     let period = period.or_else(|| find_period(&values, n, &criterion).proven());
     if let (true, Some(p)) = (until_period, period) {
-        values.truncate(criterion.proof_length(p));
+        let proof = criterion.proof_length(p);
+        values.truncate(proof.expect("a proven period's proof lies in the table"));
     }
     Ok(Table {
         kind: ValueKind::Grundy,

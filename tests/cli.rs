@@ -453,6 +453,40 @@ fn forced_engines_agree_and_refuse_what_they_cannot_do() {
 }
 
 #[test]
+fn a_symbolic_link_is_followed_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("disk")).unwrap();
+    std::fs::write(d.join("disk/old.csv"), "old\n").unwrap();
+    // One link to an existing file, one to a file not there yet (a relative target).
+    std::os::unix::fs::symlink(d.join("disk/old.csv"), d.join("to-old.csv")).unwrap();
+    std::os::unix::fs::symlink("disk/new.csv", d.join("to-new.csv")).unwrap();
+    let table = stdout_of(d, &["grundy", "squares", "-n", "30", "-o", "-"]);
+    for (link, target) in [
+        ("to-old.csv", "disk/old.csv"),
+        ("to-new.csv", "disk/new.csv"),
+    ] {
+        nimsieve(d)
+            .args(["grundy", "squares", "-n", "30", "-q", "-o", link])
+            .assert()
+            .success();
+        let kept = std::fs::symlink_metadata(d.join(link)).unwrap();
+        assert!(kept.file_type().is_symlink(), "{link} replaced by a file");
+        assert_eq!(
+            std::fs::read_to_string(d.join(target)).unwrap(),
+            table,
+            "{target}"
+        );
+    }
+    let mut left: Vec<String> = std::fs::read_dir(d.join("disk"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["new.csv", "old.csv"], "no temporary files left");
+}
+
+#[test]
 fn special_files_are_written_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("pipe");

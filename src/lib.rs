@@ -14,6 +14,7 @@ pub mod number;
 pub mod period;
 pub mod plot;
 pub mod progress;
+pub mod regular_file;
 pub mod run;
 pub mod sparse_space;
 pub mod sweep;

@@ -453,6 +453,40 @@ fn forced_engines_agree_and_refuse_what_they_cannot_do() {
 }
 
 #[test]
+fn a_symbolic_link_is_followed_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("disk")).unwrap();
+    std::fs::write(d.join("disk/old.csv"), "old\n").unwrap();
+    // One link to an existing file, one to a file not there yet (a relative target).
+    std::os::unix::fs::symlink(d.join("disk/old.csv"), d.join("to-old.csv")).unwrap();
+    std::os::unix::fs::symlink("disk/new.csv", d.join("to-new.csv")).unwrap();
+    let table = stdout_of(d, &["grundy", "squares", "-n", "30", "-o", "-"]);
+    for (link, target) in [
+        ("to-old.csv", "disk/old.csv"),
+        ("to-new.csv", "disk/new.csv"),
+    ] {
+        nimsieve(d)
+            .args(["grundy", "squares", "-n", "30", "-q", "-o", link])
+            .assert()
+            .success();
+        let kept = std::fs::symlink_metadata(d.join(link)).unwrap();
+        assert!(kept.file_type().is_symlink(), "{link} replaced by a file");
+        assert_eq!(
+            std::fs::read_to_string(d.join(target)).unwrap(),
+            table,
+            "{target}"
+        );
+    }
+    let mut left: Vec<String> = std::fs::read_dir(d.join("disk"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["new.csv", "old.csv"], "no temporary files left");
+}
+
+#[test]
 fn special_files_are_written_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("pipe");
@@ -754,12 +788,40 @@ fn offsets_whose_indexes_overflow_are_refused() {
 
 #[test]
 fn set_files_are_capped_and_take_any_line_ending() {
-    assert_error(
-        &["grundy", "set-file:/dev/zero", "-n", "10"],
-        2,
-        "larger than 64 MiB",
-    );
     let dir = tempfile::tempdir().unwrap();
+    let huge = dir.path().join("huge.txt");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len((64 << 20) + 1)
+        .unwrap();
+    let fifo = dir.path().join("pipe.txt");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // Refused at once: a FIFO without a writer is not waited on, /dev/zero not read.
+    for (path, want) in [
+        (huge.as_path(), "larger than 64 MiB"),
+        (
+            fifo.as_path(),
+            "it is a FIFO, device or socket, not a regular file",
+        ),
+        (Path::new("/dev/zero"), "not a regular file"),
+        (dir.path(), "it is a folder, not a file"),
+    ] {
+        let spec = format!("set-file:{}", path.display());
+        let out = nimsieve(dir.path())
+            .args(["grundy", &spec, "-n", "10"])
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(stderr.contains(want), "{spec}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{spec}: {stderr}");
+    }
     let inline = stdout_of(dir.path(), &["grundy", "sub:1,3,4", "-n", "40", "-o", "-"]);
     for (name, body) in [("cr.txt", "4\r1\r3\r"), ("crlf.txt", "4\r\n1\r\n3\r\n")] {
         std::fs::write(dir.path().join(name), body).unwrap();

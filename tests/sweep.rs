@@ -375,3 +375,41 @@ fn ranges_near_2_64_and_periods_past_the_table() {
         assert_eq!(numbers(&r["first_p_positions"]), [0], "{r}");
     }
 }
+
+/// Families of any size are counted in closed form: one past the games a run computes is
+/// refused at once, however large (sub1:2^64−1 once counted its games one by one for minutes).
+#[test]
+fn families_too_large_for_one_run_are_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["sweep", "sub1:18446744073709551615"],
+            "has 18446744073709551615 games",
+        ),
+        (&["sweep", "sub1:1e10"], "has 10000000000 games"),
+        (
+            &["sweep", "sub2:1e9", "--shard", "3/7"],
+            "this part of family",
+        ),
+        (
+            &["sweep", "sub3:2^12", "-n", "100"],
+            "--shard I/K, K at least",
+        ),
+        (
+            &["sweep", "bachet:1..1e18", "-n", "100"],
+            "more than the 1048576 (2^20)",
+        ),
+        (&["sweep", "sub1e18:1e18"], "at most 65536 elements"),
+        (&["sweep", "sub100:1e6"], "more than 2^64 - 1 games"),
+    ];
+    for (args, message) in cases {
+        let out = nimsieve(dir.path())
+            .args(*args)
+            .timeout(std::time::Duration::from_secs(5))
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+}

@@ -305,6 +305,79 @@ fn missing_damaged_or_foreign_parts_name_the_shards_to_rerun_and_nothing_is_writ
     );
 }
 
+/// A part or manifest that is far too large, a FIFO or a device is refused at once, from its
+/// size or kind, before anything is read (an 8 GB part was once read whole, and a FIFO waited
+/// on for ever).
+#[test]
+fn parts_and_manifests_are_refused_by_size_and_kind_before_they_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    shards(d, "sub3:12", 4, "parts/", &[]);
+    let huge = |path: PathBuf| {
+        std::fs::remove_file(&path).unwrap();
+        std::fs::File::create(&path)
+            .unwrap()
+            .set_len(8 << 30)
+            .unwrap();
+    };
+    let fifo = |path: PathBuf| {
+        std::fs::remove_file(&path).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.unwrap().success());
+    };
+    let zero = |path: PathBuf| {
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    };
+    type Damage = Box<dyn Fn(&Path)>;
+    let cases: Vec<(&str, Damage, &str)> = vec![
+        (
+            "an 8 GB part",
+            Box::new(move |f| huge(f.join(p(2, "csv")))),
+            "shard 2 is damaged: sweep-sub3_12-part2of4.csv has 8589934592 bytes, its manifest says",
+        ),
+        (
+            "a part that is a FIFO",
+            Box::new(move |f| fifo(f.join(p(3, "jsonl")))),
+            "shard 3 is damaged: sweep-sub3_12-part3of4.jsonl cannot be read (it is a FIFO, device or socket, not a regular file",
+        ),
+        (
+            "a part that is /dev/zero",
+            Box::new(move |f| zero(f.join(p(1, "csv")))),
+            "shard 1 is damaged: sweep-sub3_12-part1of4.csv cannot be read (it is a FIFO, device or socket",
+        ),
+        (
+            "an 8 GB manifest",
+            Box::new(move |f| huge(f.join(manifest(4)))),
+            "shard 4 is damaged: sweep-sub3_12-part4of4.manifest.json cannot be read (it holds 8589934592 bytes, more than the 1048576 it may hold)",
+        ),
+        (
+            "a manifest that is a FIFO",
+            Box::new(move |f| fifo(f.join(manifest(2)))),
+            "shard 2 is damaged: sweep-sub3_12-part2of4.manifest.json cannot be read (it is a FIFO",
+        ),
+        (
+            "a manifest that is /dev/zero",
+            Box::new(move |f| zero(f.join(manifest(3)))),
+            "shard 3 is damaged: sweep-sub3_12-part3of4.manifest.json cannot be read (it is a FIFO",
+        ),
+    ];
+    for (case, damage, message) in cases {
+        let folder = d.join(case);
+        copy_folder(&d.join("parts"), &folder);
+        damage(&folder);
+        let out = nimsieve(d)
+            .args(["sweep-merge", case])
+            .timeout(std::time::Duration::from_secs(10))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{case}: {stderr}");
+        assert!(stderr.contains(message), "{case}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{case}: {stderr}");
+    }
+}
+
 #[test]
 fn many_problems_are_summed_up_in_one_line() {
     let dir = tempfile::tempdir().unwrap();

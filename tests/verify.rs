@@ -570,3 +570,128 @@ fn take_and_break_tables_are_checked_split_by_split() {
         "g(499) = 0 in the file, but the split into",
     ));
 }
+
+/// Example specs of each family `nimsieve games` lists with one-heap tables; None for
+/// Wythoff's game, whose tables `verify` does not check.
+fn examples(syntax: &str) -> Option<Vec<String>> {
+    let listed: &[&str] = match syntax {
+        "nim" | "powers-of-2" | "squares" | "cubes" | "triangular" | "fibonacci" | "primes"
+        | "pim" | "aliquot" | "proper-divisors" | "divisors" | "to-divisor" | "even-if-not-all"
+        | "half" | "kayles" | "dawsons-kayles" | "lasker" | "grundys-game" => &[syntax],
+        "sub:a,b,..." => &["sub:1,3,4"],
+        "bachet:k" => &["bachet:3"],
+        "allbut:a,b,..." => &["allbut:2,5"],
+        "powers:k" => &["powers:4"],
+        "set-file:PATH" => &["set-file:set.txt"],
+        "octal:0.d1d2..." => &[
+            "octal:0.16",
+            "octal:0.137",
+            "octal:0.6",
+            "octal:0.07+unequal",
+        ],
+        "octal:4.d1d2..." => &["octal:4.07"],
+        // Modifiers: +unequal is among the octal codes, +misere applies to every other game.
+        "CODE+unequal" | "GAME+leave1" | "GAME+misere" => &[],
+        "wythoff" => return None,
+        other => panic!("no example of '{other}': add one here"),
+    };
+    Some(listed.iter().map(|s| s.to_string()).collect())
+}
+
+/// Every family of `nimsieve games`: its P-position lists (and misère outcome tables) as the
+/// CLI writes them verify, and one position added to or dropped from a list, or one outcome
+/// flipped, is reported at that position. Take-and-break lists were once all "wrong".
+#[test]
+fn every_catalogued_family_verifies_its_lists_and_catches_one_change() {
+    const N: u64 = 600;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("set.txt"), "2\n7\n11\n").unwrap();
+    let mut specs = Vec::new();
+    for line in ok(d, &["games"]).lines() {
+        let syntax = line.split_whitespace().next().unwrap();
+        if line.contains("eval only.") {
+            continue;
+        }
+        match examples(syntax) {
+            Some(examples) => specs.extend(examples),
+            None => {
+                // Tables verify does not check are refused, not called wrong.
+                ok(d, &["grundy", syntax, "-n", "20", "-q", "-f", "bin,json"]);
+                let (code, _, stderr) = verify(d, &output(d, &format!("{syntax}-20"), "bin"), &[]);
+                assert_eq!((code, stderr.lines().count()), (2, 1), "{syntax}: {stderr}");
+            }
+        }
+    }
+    assert!(specs.len() >= 27, "{specs:?}");
+    let take_break = ["octal", "kayles", "lasker", "grundys"];
+    let misere: Vec<String> = specs
+        .iter()
+        .filter(|s| !take_break.iter().any(|t| s.contains(t)))
+        .map(|s| format!("{s}+misere"))
+        .collect();
+    for spec in specs.iter().chain(&misere) {
+        let folder = d.join("output");
+        let _ = std::fs::remove_dir_all(&folder);
+        ok(
+            d,
+            &[
+                "ppos",
+                spec,
+                "-n",
+                &N.to_string(),
+                "-q",
+                "-f",
+                "csv,bin,u64,json",
+            ],
+        );
+        // The one file of each extension in the folder.
+        let written = |ext: &str| {
+            let mut files = std::fs::read_dir(&folder)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == ext));
+            files.next().unwrap()
+        };
+        for ext in ["csv", "bin", "u64"] {
+            assert_verified(d, &written(ext));
+        }
+        let u64s = written("u64");
+        let list: Vec<u64> = std::fs::read(&u64s)
+            .unwrap()
+            .chunks(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let write = |positions: &[u64]| {
+            let bytes: Vec<u8> = positions.iter().flat_map(|p| p.to_le_bytes()).collect();
+            std::fs::write(&u64s, bytes).unwrap();
+        };
+        let p = list[list.len() / 2];
+        write(&list.iter().copied().filter(|&q| q != p).collect::<Vec<_>>());
+        assert_wrong(
+            d,
+            &u64s,
+            &format!("{p} is not listed as a P-position, but "),
+        );
+        if let Some(q) = (N / 2..N).find(|q| !list.contains(q)) {
+            let mut more = list.clone();
+            more.push(q);
+            more.sort_unstable();
+            write(&more);
+            assert_wrong(d, &u64s, &format!("{q} is listed as a P-position, but "));
+        }
+        if spec.ends_with("+misere") {
+            std::fs::remove_dir_all(&folder).unwrap();
+            ok(
+                d,
+                &["grundy", spec, "-n", &N.to_string(), "-q", "-f", "csv,json"],
+            );
+            let path = written("csv");
+            assert_verified(d, &path);
+            let x = N / 2 + 1;
+            let outcome = u32::from(!list.contains(&x));
+            ValueFile { path: path.clone() }.set(x, 1 - outcome);
+            assert_wrong(d, &path, &format!("outcome({x}) = "));
+        }
+    }
+}

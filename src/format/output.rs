@@ -76,7 +76,7 @@ impl Destination {
             // Opening a FIFO would hand its reader an early end of file.
             Destination::File(path) if is_special(path) => Ok(()),
             Destination::File(path) => {
-                let probe = temporary_name(path);
+                let probe = temporary_name(&followed(path));
                 File::create(&probe).map_err(|e| Error::io("cannot write", path, e))?;
                 let _ = std::fs::remove_file(&probe);
                 Ok(())
@@ -122,14 +122,16 @@ pub fn is_special(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| !m.is_file())
 }
 
-/// Writes a file under a temporary name beside `path`, then renames it to `path`. The
-/// temporary file is removed if writing fails, and also if an interrupt ends the process
+/// Writes a file under a temporary name beside `path`, then renames it to `path`; when `path`
+/// is a symbolic link, beside the file it points to and onto that file, so the link is kept.
+/// The temporary file is removed if writing fails, and also if an interrupt ends the process
 /// meanwhile; an interrupt request (a front end's own, such as Python's) stops the write and
 /// keeps whatever file was at `path`.
 pub fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
 ) -> Result<()> {
+    let path = &followed(path);
     if is_special(path) {
         let result = OpenOptions::new().write(true).open(path).and_then(|file| {
             let mut out = BufWriter::new(file);
@@ -170,6 +172,16 @@ pub fn write_new(
     }
     drop(unfinished);
     result.map_err(|e| failure(path, e))
+}
+
+/// The file a symbolic link at `path` points to (to be created when it is not there yet), or
+/// `path` itself when it is not a link.
+fn followed(path: &Path) -> PathBuf {
+    match std::fs::read_link(path) {
+        Ok(target) => std::fs::canonicalize(path)
+            .unwrap_or_else(|_| path.parent().unwrap_or(Path::new("")).join(target)),
+        Err(_) => path.to_path_buf(),
+    }
 }
 
 /// The error of a write to `path` that failed with `e`: an interrupt, or an I/O error.

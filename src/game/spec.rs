@@ -3,7 +3,9 @@
 use super::{DivisorRule, Game, Play, Rule, SubtractionSet, TakeBreak};
 use crate::error::{Error, Result};
 use crate::number::NotASize;
-use std::io::Read;
+use crate::regular_file;
+use std::io::ErrorKind;
+use std::path::Path;
 
 /// Parses a spec string into a [`Game`], reading the set file of `set-file:PATH`.
 pub fn parse(text: &str) -> Result<Game> {
@@ -184,22 +186,22 @@ fn parse_set(text: &str) -> std::result::Result<Vec<u64>, String> {
     check_set(elements)
 }
 
-/// The largest set file read, 64 MiB: millions of steps, far more than any table can use, and
-/// a bound on what a device such as /dev/zero makes nimsieve read.
+/// The largest set file read, 64 MiB: millions of steps, far more than any table can use.
 const MAX_SET_FILE_BYTES: u64 = 64 << 20;
 
-/// The text of a set file of at most [`MAX_SET_FILE_BYTES`].
+/// The text of a set file: a regular file (a FIFO or device is refused, not waited on or
+/// read without end) of at most [`MAX_SET_FILE_BYTES`].
 fn read_set_file(path: &str) -> std::result::Result<String, String> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_SET_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read set file '{path}': {e}"))?;
-    if bytes.len() as u64 > MAX_SET_FILE_BYTES {
-        return Err(format!(
-            "set file '{path}' is larger than {} MiB, the most a set file may hold; list each step once, one a line",
-            MAX_SET_FILE_BYTES >> 20
-        ));
-    }
+    let bytes = regular_file::read(Path::new(path), MAX_SET_FILE_BYTES).map_err(|e| {
+        if e.kind() == ErrorKind::FileTooLarge {
+            format!(
+                "set file '{path}' is larger than {} MiB, the most a set file may hold; list each step once, one a line",
+                MAX_SET_FILE_BYTES >> 20
+            )
+        } else {
+            format!("cannot read set file '{path}': {e}")
+        }
+    })?;
     String::from_utf8(bytes)
         .map_err(|_| format!("set file '{path}' is not text (UTF-8); write one step a line"))
 }

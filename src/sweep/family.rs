@@ -32,13 +32,18 @@ enum Kind {
 /// The most digits of an octal family (7·8^5 = 229,376 codes).
 const MOST_OCTAL_DIGITS: u64 = 6;
 
+/// The most elements of the sets of a `subK:M` family, 2^16: every game's spec lists them all
+/// (a `sub:` spec of more would not fit a command line).
+const MOST_SET_ELEMENTS: u64 = 1 << 16;
+
 const SYNTAX: &str = "write subK:M (every K-element subtraction set with largest element <= M, \
                       e.g. sub3:40), NAME:A..B (e.g. powers:2..6, bachet:1..20) or octalK / \
                       octalK:4 (every octal code 0.d1...dK / 4.d1...dK, dK non-zero, e.g. \
                       octal3), optionally followed by +leave1, +misere or +unequal";
 
 impl Family {
-    /// Parses a family and checks that its first and last specs are valid games.
+    /// Parses a family and checks that its first and last specs are valid games. Its size is
+    /// found in closed form (C(M, K) for `subK:M`), so any size is known at once.
     pub fn parse(text: &str) -> Result<Family> {
         let text = text.trim();
         let err = |reason: String| Error::Input(format!("bad family '{text}': {reason}"));
@@ -94,6 +99,11 @@ impl Family {
             let (k, max) = (number(k, "K")?, number(args, "M")?);
             if k == 0 {
                 return Err(err("K must be at least 1".into()));
+            }
+            if k > MOST_SET_ELEMENTS {
+                return Err(err(format!(
+                    "K = {k}: the sets of a family have at most {MOST_SET_ELEMENTS} elements; use a smaller K"
+                )));
             }
             if max < k {
                 return Err(err(format!(
@@ -172,22 +182,32 @@ fn binomial(n: u64, k: u64) -> Option<u128> {
     })
 }
 
-/// The `rank`-th (from 0) `k`-element subset of {1, …, `max`} in lexicographic order.
+/// The `rank`-th (from 0) `k`-element subset of {1, …, `max`} in lexicographic order, in
+/// O(k log `max`) binomials. Of the subsets that share the elements before a slot (the next
+/// one at least `lo`, `after` elements to follow it), those whose element at the slot lies
+/// below c number C(max − lo + 1, after + 1) − C(max − c + 1, after + 1) (the hockey-stick
+/// identity), so the element is found by a binary search on C(m, after + 1), m = max − c + 1.
 fn unrank(mut rank: u64, k: u64, max: u64) -> Vec<u64> {
     let mut subset = Vec::with_capacity(k as usize);
-    let mut candidate = 1;
-    for slot in 0..k {
-        loop {
-            // Subsets whose element at `slot` is `candidate` (and the rest larger).
-            let with = binomial(max - candidate, k - slot - 1).expect("bounded by the family size");
-            if u128::from(rank) < with {
-                break;
+    let mut lo = 1;
+    for after in (0..k).rev() {
+        let count = |m: u64| binomial(m, after + 1).expect("bounded by the family size");
+        let all = count(max - lo + 1);
+        // The smallest m whose count leaves at most `rank` subsets skipped.
+        let target = all - u128::from(rank);
+        let (mut m, mut high) = (after + 1, max - lo + 1);
+        while m < high {
+            let mid = m + (high - m) / 2;
+            if count(mid) >= target {
+                high = mid;
+            } else {
+                m = mid + 1;
             }
-            rank -= with as u64;
-            candidate += 1;
         }
-        subset.push(candidate);
-        candidate += 1;
+        rank -= (all - count(m)) as u64;
+        let element = max - m + 1;
+        subset.push(element);
+        lo = element + 1;
     }
     subset
 }
@@ -235,6 +255,40 @@ mod tests {
             assert_eq!(tail, all[start as usize..], "unranked from {start}");
         }
         assert_eq!(Family::parse("sub3:40").unwrap().count(), 9880);
+    }
+
+    #[test]
+    fn unranking_follows_the_order_from_every_rank() {
+        for max in 1..=9 {
+            for k in 1..=max {
+                let mut subset: Vec<u64> = (1..=k).collect();
+                let count = binomial(max, k).unwrap() as u64;
+                for rank in 0..count {
+                    assert_eq!(unrank(rank, k, max), subset, "rank {rank} of sub{k}:{max}");
+                    next_subset(&mut subset, max);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_families_are_counted_and_unranked_in_closed_form() {
+        let f = Family::parse("sub1:18446744073709551615").unwrap();
+        assert_eq!(f.count(), u64::MAX);
+        assert_eq!(f.spec(u64::MAX - 1), "sub:18446744073709551615");
+        assert_eq!(f.spec(12_345), "sub:12346");
+        let f = Family::parse("sub2:2^32").unwrap();
+        assert_eq!(f.count(), (1 << 31) * ((1 << 32) - 1));
+        assert_eq!(f.spec(f.count() - 1), "sub:4294967295,4294967296");
+        assert_eq!(f.spec((1 << 32) - 1), "sub:2,3");
+        let f = Family::parse("sub65536:65537").unwrap();
+        assert_eq!(f.count(), 65537);
+        assert!(f.spec(0).ends_with(",65535,65536"));
+        assert!(f.spec(65536).starts_with("sub:2,3,"));
+        for huge in ["sub65537:65537", "sub1e18:1e18"] {
+            let e = Family::parse(huge).unwrap_err().to_string();
+            assert!(e.contains("at most 65536 elements"), "{huge}: {e}");
+        }
     }
 
     #[test]

@@ -2,13 +2,14 @@
 //! lists separated by spaces) and JSON lines (one object per game, `null` for none, lists as
 //! arrays). Both are written so that the parts of a sharded run concatenate to the whole: the
 //! JSON lines as they are, the CSV parts after dropping every header but the first
-//! ([`RowFormat::rows`]); [`RowFormat::indexes`] reads the rows' indexes back.
+//! ([`RowFormat::rows`]); [`RowFormat::indexes`] reads the rows' indexes back, a row at a time.
 
 use super::row::{COLUMNS, Row};
 use crate::choice::Choice;
 use crate::format::Extension;
 use serde::{Deserialize, Serialize};
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
+use std::iter::{from_fn, once};
 
 /// The formats `sweep --format` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -89,38 +90,44 @@ impl RowFormat {
         }
     }
 
-    /// The index of each row of `bytes` written in this format, in file order; why not when
-    /// the bytes are not rows of this format.
-    pub fn indexes(self, bytes: &[u8]) -> std::result::Result<Vec<u64>, String> {
+    /// The index of each row that `reader` reads in this format, in file order, read a row at
+    /// a time; an error item (the last) says why when the bytes are not rows of this format.
+    pub fn indexes<'a>(
+        self,
+        reader: impl BufRead + 'a,
+    ) -> Box<dyn Iterator<Item = std::result::Result<u64, String>> + 'a> {
         match self {
             RowFormat::Csv => {
-                let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
-                let header = reader.headers().map_err(|e| e.to_string())?;
-                if header.iter().ne(COLUMNS) {
-                    return Err("the header is not that of sweep rows".into());
+                let mut reader = csv::ReaderBuilder::new().from_reader(reader);
+                match reader.headers() {
+                    Ok(header) if header.iter().eq(COLUMNS) => {}
+                    Ok(_) => {
+                        return Box::new(once(Err("the header is not that of sweep rows".into())));
+                    }
+                    Err(e) => return Box::new(once(Err(e.to_string()))),
                 }
-                reader
-                    .records()
-                    .map(|record| {
-                        let record = record.map_err(|e| e.to_string())?;
-                        record[0]
-                            .parse()
-                            .map_err(|_| format!("'{}' is not an index", &record[0]))
-                    })
-                    .collect()
+                Box::new(reader.into_records().map(|record| {
+                    let record = record.map_err(|e| e.to_string())?;
+                    record[0]
+                        .parse()
+                        .map_err(|_| format!("'{}' is not an index", &record[0]))
+                }))
             }
             RowFormat::Json => {
-                let Some(lines) = bytes.strip_suffix(b"\n") else {
-                    return Err("the last line is not complete".into());
-                };
-                lines
-                    .split(|&b| b == b'\n')
-                    .map(|line| {
-                        serde_json::from_slice::<Indexed>(line)
-                            .map(|row| row.index)
-                            .map_err(|e| e.to_string())
-                    })
-                    .collect()
+                let (mut reader, mut line) = (reader, Vec::new());
+                Box::new(from_fn(move || {
+                    line.clear();
+                    match reader.read_until(b'\n', &mut line) {
+                        Ok(0) => None,
+                        Err(e) => Some(Err(e.to_string())),
+                        Ok(_) => Some(match line.strip_suffix(b"\n") {
+                            None => Err("the last line is not complete".into()),
+                            Some(row) => serde_json::from_slice::<Indexed>(row)
+                                .map(|row| row.index)
+                                .map_err(|e| e.to_string()),
+                        }),
+                    }
+                }))
             }
         }
     }

@@ -192,27 +192,25 @@ fn check_shard<'a>(
             games.end
         )));
     }
+    let expected = games.end - games.start;
     for file in &manifest.files {
-        let bytes = file.read_intact(folder).map_err(damaged)?;
-        let indexes = file
-            .format
-            .indexes(&bytes)
-            .map_err(|why| damaged(format!("{}: {why}", file.name)))?;
-        let wrong = (1..)
-            .zip(indexes.iter().zip(games.clone()))
-            .find(|(_, (a, b))| **a != *b);
-        if let Some((row, (index, expected))) = wrong {
-            return Err(damaged(format!(
-                "row {row} of {} has index {index}, not {expected} (rows missing, repeated or out of order)",
-                file.name
-            )));
+        let rows = file.open_intact(folder).map_err(damaged)?;
+        let mut count = 0;
+        for index in file.format.indexes(rows) {
+            let index = index.map_err(|why| damaged(format!("{}: {why}", file.name)))?;
+            count += 1;
+            let wanted = games.start + count - 1;
+            if count <= expected && index != wanted {
+                return Err(damaged(format!(
+                    "row {count} of {} has index {index}, not {wanted} (rows missing, repeated or out of order)",
+                    file.name
+                )));
+            }
         }
-        if indexes.len() as u64 != games.end - games.start {
+        if count != expected {
             return Err(damaged(format!(
-                "{} has {} rows, not {}",
-                file.name,
-                indexes.len(),
-                games.end - games.start
+                "{} has {count} rows, not {expected}",
+                file.name
             )));
         }
     }

@@ -8,13 +8,19 @@ use super::{Family, RowFormat, Shard};
 use crate::error::{Error, Result};
 use crate::format::{Extension, write_atomically};
 use crate::game::file_safe;
+use crate::regular_file;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Seek, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The end of every manifest's file name.
 pub const MANIFEST_SUFFIX: &str = ".manifest.json";
+
+/// The largest manifest read, 1 MiB: a manifest names a few files in well under 1 KiB.
+const MOST_MANIFEST_BYTES: u64 = 1 << 20;
 
 /// The file stem of a sweep's outputs: `sweep-<family>` for the whole family,
 /// `sweep-<family>-partIofK` for a shard.
@@ -82,26 +88,83 @@ impl PartFile {
         })
     }
 
-    /// The file's bytes from `folder` when its size and CRC-32 are those of the manifest; why
+    /// The file's bytes from `folder` when it is intact (see [`PartFile::open_intact`]); why
     /// not otherwise.
     pub fn read_intact(&self, folder: &Path) -> std::result::Result<Vec<u8>, String> {
-        let bytes = std::fs::read(folder.join(&self.name))
+        let mut file = self.open(folder)?;
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(self.bytes as usize).map_err(|_| {
+            format!(
+                "{} ({} bytes) does not fit in memory",
+                self.name, self.bytes
+            )
+        })?;
+        self.copy_checked(&mut file, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// The file in `folder`, opened at its start, when it is intact: a regular file (a FIFO or
+    /// device is refused, not waited on) of the size the manifest gives, checked before
+    /// anything is read, and of its CRC-32, read a block at a time; why not otherwise.
+    pub fn open_intact(&self, folder: &Path) -> std::result::Result<BufReader<File>, String> {
+        let mut file = self.open(folder)?;
+        self.copy_checked(&mut file, &mut io::sink())?;
+        file.rewind()
             .map_err(|e| format!("{} cannot be read ({e})", self.name))?;
-        if bytes.len() as u64 != self.bytes {
+        Ok(BufReader::new(file))
+    }
+
+    /// The file in `folder` when it is a regular file of the manifest's size.
+    fn open(&self, folder: &Path) -> std::result::Result<File, String> {
+        let (file, len) = regular_file::open(&folder.join(&self.name))
+            .map_err(|e| format!("{} cannot be read ({e})", self.name))?;
+        if len != self.bytes {
             return Err(format!(
-                "{} has {} bytes, its manifest says {}",
-                self.name,
-                bytes.len(),
-                self.bytes
+                "{} has {len} bytes, its manifest says {}",
+                self.name, self.bytes
             ));
         }
-        if crc32fast::hash(&bytes) != self.crc32 {
+        Ok(file)
+    }
+
+    /// Copies the manifest's size of bytes from `file` to `out`; an error unless they have
+    /// the manifest's CRC-32.
+    fn copy_checked(
+        &self,
+        file: &mut File,
+        out: &mut impl Write,
+    ) -> std::result::Result<(), String> {
+        let mut crc = Crc32 {
+            hasher: crc32fast::Hasher::new(),
+            out,
+        };
+        let copied = io::copy(&mut file.take(self.bytes), &mut crc)
+            .map_err(|e| format!("{} cannot be read ({e})", self.name))?;
+        if copied != self.bytes || crc.hasher.finalize() != self.crc32 {
             return Err(format!(
                 "{} differs from what was written (CRC-32)",
                 self.name
             ));
         }
-        Ok(bytes)
+        Ok(())
+    }
+}
+
+/// A writer that passes its bytes on and keeps their CRC-32.
+struct Crc32<'a, W> {
+    hasher: crc32fast::Hasher,
+    out: &'a mut W,
+}
+
+impl<W: Write> Write for Crc32<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.out.write(bytes)?;
+        self.hasher.update(&bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 }
 
@@ -134,9 +197,11 @@ impl Manifest {
         }
     }
 
-    /// Reads the manifest at `path`; why it cannot be used otherwise.
+    /// Reads the manifest at `path`, a regular file of at most [`MOST_MANIFEST_BYTES`]; why
+    /// it cannot be used otherwise.
     pub fn read(path: &Path) -> std::result::Result<Manifest, String> {
-        let text = std::fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
+        let text = regular_file::read(path, MOST_MANIFEST_BYTES)
+            .map_err(|e| format!("cannot be read ({e})"))?;
         serde_json::from_slice(&text).map_err(|e| format!("is not a part manifest ({e})"))
     }
 }

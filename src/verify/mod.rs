@@ -3,7 +3,10 @@
 //! A Grundy table is right when, for every n, (a) no option of n has value g(n) and (b) every
 //! value below g(n) is the value of some option. A P-position list or a misère outcome table is
 //! checked the same way on 0 = P / 1 = N: (a) a P-position has no P option, (b) an N-position
-//! has one; under misère play a position without options is N. Options come only from the game's
+//! has one; under misère play a position without options is N. A P-position list of a
+//! take-and-break game is the exception: whether a split into two heaps is P depends on their
+//! values, not only on their being P, so the values are computed and the list compared with
+//! their zeros. Options come only from the game's
 //! rule ([`Moves`]); each family has its own method: [`steps`] (block scatter of option values,
 //! one bit per value), [`odd_steps`] (subtract-a-prime and Pim by parity classes), [`window`]
 //! (range rules by sliding value counts), [`listed`] (divisor games, options one by one) and
@@ -58,6 +61,14 @@ pub enum Fault {
         /// The smallest value below g(n) that no option has.
         value: u32,
     },
+    /// A P-position list of a take-and-break game disagrees at `n` with the value computed
+    /// from the definition.
+    Value {
+        /// The position.
+        n: u64,
+        /// Its value.
+        value: u32,
+    },
     /// Misère play: `n` has no option, so it is N, but the table says P.
     Terminal {
         /// The position.
@@ -72,6 +83,7 @@ impl Fault {
             Fault::Conflict { n, .. }
             | Fault::SplitConflict { n, .. }
             | Fault::Missing { n, .. }
+            | Fault::Value { n, .. }
             | Fault::Terminal { n } => n,
         }
     }
@@ -190,6 +202,9 @@ pub fn verify(subject: &Subject, game: &Game, progress: &Progress) -> Result<Ver
     let min_target = game.min_target();
     let mut cost = None;
     match &game.rule {
+        Rule::TakeBreak(code) if subject.form == Form::PList => {
+            cost = Some(splits::check_positions(values, code, &first, progress)?)
+        }
         Rule::TakeBreak(code) => cost = Some(splits::check(values, code, &first, progress)?),
         Rule::Divisor(rule) => {
             let options = listed::Options::Divisors(*rule, min_target);
@@ -333,6 +348,10 @@ pub fn describe(fault: &Fault, subject: &Subject, game: &Game) -> String {
             Form::Grundy => format!("{}, but no option has value {value}", entry(n)),
             _ => format!("{}, but none of its options is a P-position", entry(n)),
         },
+        Fault::Value { n, value } => format!(
+            "{}, but g({n}) = {value}, computed from the game's definition",
+            entry(n)
+        ),
         Fault::Terminal { n } => format!(
             "{}, but {n} has no option, so it is an N-position under misère play",
             entry(n)

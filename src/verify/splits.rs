@@ -5,8 +5,12 @@
 //! still missing is searched for the same way, stopping where it is found. Independent of the
 //! engines' sparse space and periods.
 //!
-//! Cost: (a) n²/4 comparisons for each removal that splits; (b) usually far fewer. The table is
-//! unpacked (and reversed), 4 or 8 bytes a position, so [`MOST`] positions at most.
+//! A P-position list is checked against the values computed from the definition the same way,
+//! position after position: the mex is the smallest value that (b) finds no option has.
+//!
+//! Cost: (a) n²/4 comparisons for each removal that splits; (b) usually far fewer; computing
+//! the values of a list, about n²/4 a splitting removal, on one thread. The table is unpacked
+//! (and reversed), 4 or 8 bytes a position, so [`MOST`] positions at most.
 
 use super::{Fault, FirstFault};
 use crate::error::{Error, Result};
@@ -30,17 +34,97 @@ pub(super) fn check(
     first: &FirstFault,
     progress: &Progress,
 ) -> Result<String> {
-    let n = g.len();
-    if n > MOST {
-        return Err(Error::Input(format!(
-            "verify checks a take-and-break table split by split, n²/4 comparisons a splitting removal: at most {MOST} positions, not {n}; verify a shorter table"
-        )));
-    }
+    check_size(g.len())?;
     let pairs = match g.max() {
         max if max < 1 << 16 => check_typed::<u16>(g, code, first, progress),
         _ => check_typed::<u32>(g, code, first, progress),
     }?;
     Ok(format!("{pairs} split comparisons"))
+}
+
+/// Refuses more than [`MOST`] positions.
+fn check_size(n: u64) -> Result<()> {
+    if n > MOST {
+        return Err(Error::Input(format!(
+            "verify checks a take-and-break table split by split, n²/4 comparisons a splitting removal: at most {MOST} positions, not {n}; verify a shorter table"
+        )));
+    }
+    Ok(())
+}
+
+/// Checks `listed`, a P-position list of the take-and-break game `code` as a 0/1 table (0 =
+/// listed). A list does not give the values of the heaps a split leaves, so the values are
+/// computed here from the definition, position after position, and the list must be the
+/// positions of value 0; the first position where they differ is the fault. Returns the cost.
+pub(super) fn check_positions(
+    listed: &PackedValues,
+    code: &TakeBreak,
+    first: &FirstFault,
+    progress: &Progress,
+) -> Result<String> {
+    let n = listed.len();
+    check_size(n)?;
+    let computed = match compute::<u16>(listed, code, first, progress)? {
+        Some(computed) => computed,
+        None => compute::<u32>(listed, code, first, progress)?.expect("every value fits 32 bits"),
+    };
+    Ok(format!("{computed} values computed from the definition"))
+}
+
+/// Computes the values of `code` in order and compares their zeros with `listed` (0 = listed),
+/// stopping at the first difference, which it records; returns the positions computed, or
+/// None when a value does not fit `V`.
+fn compute<V>(
+    listed: &PackedValues,
+    code: &TakeBreak,
+    first: &FirstFault,
+    progress: &Progress,
+) -> Result<Option<u64>>
+where
+    V: Copy + Default + Into<u32> + TryFrom<u32> + BitXor<Output = V> + PartialEq,
+{
+    let n = listed.len();
+    let mut table = Tables {
+        values: crate::table::allocate(n, V::default(), "the computed values")?,
+        reversed: crate::table::allocate(n, V::default(), "the computed values")?,
+    };
+    let (mut one_heap, mut largest) = (Vec::new(), 0u32);
+    for x in 0..n {
+        one_heap.clear();
+        code.one_heap_options(x, &mut one_heap);
+        // Options' values, XORs of values so far, lie below the power of two above them all,
+        // so the mex is at most that power.
+        let bound = (largest + 1).next_power_of_two();
+        let g = missing(bound + 1, &one_heap, &splits(code, x), &table)
+            .expect("a value up to the power of two above the values so far is missing");
+        let Ok(v) = V::try_from(g) else {
+            return Ok(None);
+        };
+        table.values[x as usize] = v;
+        table.reversed[(n - 1 - x) as usize] = v;
+        largest = largest.max(g);
+        if (g == 0) != (listed.get(x) == 0) {
+            first.record(Fault::Value { n: x, value: g });
+            return Ok(Some(x + 1));
+        }
+        if x.is_multiple_of(1 << 12) {
+            progress.set(x);
+        }
+    }
+    Ok(Some(n))
+}
+
+/// The splits of a heap of `x`: for each removal that splits, the rest `s` and the largest
+/// smaller heap `last` of a split (a, s − a).
+fn splits(code: &TakeBreak, x: u64) -> Vec<(u64, u64)> {
+    code.removals(TWO, x.saturating_sub(1))
+        .into_iter()
+        .map(|j| {
+            let s = x - j;
+            let last = if code.unequal { (s - 1) / 2 } else { s / 2 };
+            (s, last)
+        })
+        .collect()
 }
 
 fn check_typed<V>(
@@ -77,15 +161,7 @@ where
                 first.record(Fault::Conflict { n: x, option: m });
                 return;
             }
-            let splits: Vec<(u64, u64)> = code
-                .removals(TWO, x.saturating_sub(1))
-                .into_iter()
-                .map(|j| {
-                    let s = x - j;
-                    let last = if code.unequal { (s - 1) / 2 } else { s / 2 };
-                    (s, last)
-                })
-                .collect();
+            let splits = splits(code, x);
             for &(s, last) in &splits {
                 compared.fetch_add(last, Ordering::Relaxed);
                 if let Some(a) = first_equal(table.left(last), table.right(s, last), gx) {

@@ -303,3 +303,47 @@ fn pristine_tables_verify() {
         assert!(is_true_table(&table.path, table.game, table.ppos), "{file}");
     }
 }
+
+/// A table or a summary beside it that is a FIFO is refused or passed over at once, never
+/// waited on: `verify`, `stats` and `plot` read only regular files.
+#[test]
+fn special_files_are_never_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = |path: &Path| {
+        let made = std::process::Command::new("mkfifo").arg(path).status();
+        made.map(|s| s.success()).unwrap_or(false)
+    };
+    let table = dir.path().join("t.csv");
+    if !fifo(&table) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    for args in [
+        vec!["verify", "t.csv", "--game", "squares"],
+        vec!["stats", "t.csv"],
+        vec!["plot", "t.csv", "--kind", "values", "-o", "t.png"],
+    ] {
+        let out = Command::cargo_bin("nimsieve")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(&args)
+            .timeout(std::time::Duration::from_secs(10))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+    // A real table whose JSON summary is a FIFO: the summary is passed over.
+    let real = dir.path().join("s.csv");
+    std::fs::write(&real, "n,g\n0,0\n1,1\n2,0\n3,1\n4,2\n").unwrap();
+    assert!(fifo(&dir.path().join("s.json")));
+    Command::cargo_bin("nimsieve")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["verify", "s.csv", "--game", "squares", "--quiet"])
+        .timeout(std::time::Duration::from_secs(10))
+        .assert()
+        .success();
+}

@@ -12,6 +12,7 @@
 use super::json::{Listed, Summary};
 use super::{bfile, bin, csv, npy, u64s};
 use crate::error::{Error, Result};
+use crate::regular_file;
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
 use memmap2::Mmap;
@@ -121,13 +122,10 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
     })
 }
 
-/// The file at `path` mapped read-only (None for an empty file, which cannot be mapped).
+/// The file at `path` mapped read-only (None for an empty file, which cannot be mapped); a
+/// FIFO, device or folder is refused before it is opened, never waited on.
 pub(super) fn map_file(path: &Path) -> Result<Option<Mmap>> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io("cannot read", path, e))?;
-    let len = file
-        .metadata()
-        .map_err(|e| Error::io("cannot read", path, e))?
-        .len();
+    let (file, len) = regular_file::open(path).map_err(|e| Error::io("cannot read", path, e))?;
     if len == 0 {
         return Ok(None);
     }
@@ -137,11 +135,15 @@ pub(super) fn map_file(path: &Path) -> Result<Option<Mmap>> {
     Ok(Some(map))
 }
 
-/// The JSON summary beside `path`, if there is a readable one.
+/// The most bytes a JSON summary read beside a table may hold (one far larger is not one).
+const MOST_SUMMARY_BYTES: u64 = 1 << 28;
+
+/// The JSON summary beside `path`, if there is a readable one (a regular file of at most
+/// [`MOST_SUMMARY_BYTES`]; a FIFO there is not waited on).
 fn read_summary(path: &Path) -> Option<Summary> {
     let beside = path.with_extension("json");
     (beside != path)
-        .then(|| std::fs::read_to_string(beside).ok())
+        .then(|| regular_file::read(&beside, MOST_SUMMARY_BYTES).ok())
         .flatten()
-        .and_then(|text| serde_json::from_str(&text).ok())
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
 }

@@ -1,6 +1,7 @@
 //! Fault injection on the resumable engines: runs killed with SIGKILL and resumed, damaged
 //! checkpoints and work files, concurrent runs on one work file, edited set files, SIGTERM, a
-//! run killed while writing its outputs, and a disk that fills up. Every case must end in a
+//! run killed while writing its outputs (also one stopped at its proven period), and a disk
+//! that fills up. Every case must end in a
 //! correct table (byte-identical to an uninterrupted run) or a one-line error. The full-disk
 //! tests run on a small tmpfs, mounted where the tests may (as root); elsewhere they say they
 //! are skipped, except when the environment variable CI is set, where they must run.
@@ -633,4 +634,70 @@ fn an_interrupted_evaluation_leaves_no_files() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// The names of the files in `folder`.
+fn names_in(folder: &Path) -> std::collections::BTreeSet<String> {
+    std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_run_stopped_at_its_period_and_killed_while_writing_resumes_to_the_same_bytes() {
+    // octal:0.16 proves its period (preperiod 105,351, period 149,459) at 509,622 positions.
+    let args = [
+        "grundy",
+        "octal:0.16",
+        "-n",
+        "1e6",
+        "--until-period",
+        "-f",
+        "bin",
+    ];
+    let work = "octal_0.16-1000000.values";
+    let table = "octal_0.16-1000000.bin";
+    for signal_name in ["-KILL", "-INT"] {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        succeeded(&run(dir, &args, "reference", &[]));
+        let want = std::fs::read(dir.join("reference").join(table)).unwrap();
+        // Writing into a FIFO that nobody reads blocks once the table is complete.
+        let output = dir.join("output");
+        std::fs::create_dir(&output).unwrap();
+        let fifo = output.join("blocked.bin");
+        assert!(
+            Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let mut child = Command::new(binary())
+            .current_dir(dir)
+            .args(args)
+            .args(["-q", "--resume", "-o", "output/blocked.bin"])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The one checkpoint of a run this short is the one saved when it is complete.
+        let state = output.join(format!("{work}.state.json"));
+        wait_for(&state, &mut child);
+        signal(&child, signal_name);
+        let out = child.wait_with_output().unwrap();
+        let saved = checkpoint(&state);
+        assert_eq!(saved["done"], 509_622, "the positions computed: {saved}");
+        if signal_name == "-INT" {
+            let line = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(130), "{line}");
+            assert!(line.contains("the table is complete and saved"), "{line}");
+        }
+        std::fs::remove_file(&fifo).unwrap();
+        let started = Instant::now();
+        succeeded(&run(dir, &args, "output", &["--resume"]));
+        assert!(started.elapsed() < Duration::from_secs(20));
+        assert_eq!(std::fs::read(output.join(table)).unwrap(), want);
+        assert_eq!(names_in(&output).len(), 1, "only the table is left");
+    }
 }

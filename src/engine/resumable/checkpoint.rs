@@ -9,6 +9,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::period::Period;
 use crate::table::WorkTable;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -39,6 +40,10 @@ pub struct Checkpoint {
     pub widest: u32,
     /// Bytes each of `sums` covers.
     pub chunk_bytes: u64,
+    /// The period the positions below `done` prove, which the rest of the table repeats: a
+    /// run that ended at a proven period. None while the table is being computed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<Period>,
     /// The checksums of the final part of the table.
     #[serde(flatten)]
     pub digest: Digest,
@@ -111,6 +116,7 @@ impl Checkpoint {
             bits,
             widest,
             chunk_bytes: CHUNK_BYTES,
+            period: None,
             digest,
         }
     }

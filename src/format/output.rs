@@ -99,15 +99,15 @@ pub fn write_to(
     write_with(destination, |out| emitter.write(report, out))
 }
 
-/// Writes to `destination` whatever `fill` writes: buffered to standard output, or to a file
-/// atomically.
+/// Writes to `destination` whatever `fill` writes: buffered to standard output (where a closed
+/// pipe ends a command line quietly, see [`interrupt::Stdout`]), or to a file atomically.
 pub fn write_with(
     destination: &Destination,
     fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
 ) -> Result<()> {
     match destination {
         Destination::Stdout => {
-            let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
+            let mut out = BufWriter::with_capacity(1 << 16, interrupt::Stdout);
             fill(&mut out)
                 .and_then(|_| out.flush())
                 .map_err(|e| Error::io("cannot write", "standard output", e))
@@ -138,21 +138,71 @@ pub fn write_atomically(
         });
         return result.map_err(|e| failure(path, e));
     }
-    remove_stale_partials(path);
-    let temporary = temporary_name(path);
-    let unfinished = Unfinished::register(temporary.clone());
-    let result = File::create(&temporary).and_then(|file| {
-        let mut out = BufWriter::with_capacity(1 << 20, Polled(file));
-        fill(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.0.sync_all()
-    });
-    let result = result.and_then(|_| std::fs::rename(&temporary, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(failure(path, e));
+    put_in_place(vec![Complete::write(path, fill)?])
+}
+
+/// Writes the files `paths` as one: each is filled by `fill` (with its index in `paths`) under
+/// a temporary name, and only once every one is complete are they all renamed into place, with
+/// an interrupt held off meanwhile; if one cannot be written, none is.
+pub fn write_together(
+    paths: &[PathBuf],
+    mut fill: impl FnMut(usize, &mut (dyn Write + Send)) -> std::io::Result<()>,
+) -> Result<()> {
+    let complete = (paths.iter().enumerate())
+        .map(|(i, path)| Complete::write(path, |out| fill(i, out)))
+        .collect::<Result<Vec<_>>>()?;
+    put_in_place(complete)
+}
+
+/// A file written whole under its temporary name, and removed unless renamed into place.
+struct Complete {
+    path: PathBuf,
+    temporary: PathBuf,
+    /// Keeps the temporary file registered for removal by an interrupt.
+    _unfinished: Unfinished,
+}
+
+impl Complete {
+    /// Writes `path` under a temporary name beside it (removing the temporary files that runs
+    /// killed while writing it left).
+    fn write(
+        path: &Path,
+        fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
+    ) -> Result<Complete> {
+        remove_stale_partials(path);
+        let temporary = temporary_name(path);
+        let complete = Complete {
+            path: path.to_path_buf(),
+            _unfinished: Unfinished::register(temporary.clone()),
+            temporary,
+        };
+        File::create(&complete.temporary)
+            .and_then(|file| {
+                let mut out = BufWriter::with_capacity(1 << 20, Polled(file));
+                fill(&mut out)?;
+                out.into_inner().map_err(|e| e.into_error())?.0.sync_all()
+            })
+            .map_err(|e| failure(path, e))?;
+        Ok(complete)
     }
-    drop(unfinished);
-    Ok(())
+}
+
+impl Drop for Complete {
+    fn drop(&mut self) {
+        // Gone already once renamed into place.
+        let _ = std::fs::remove_file(&self.temporary);
+    }
+}
+
+/// Renames `files` into place, with an interrupt held off until the last is there.
+fn put_in_place(files: Vec<Complete>) -> Result<()> {
+    interrupt::hold_off(|| {
+        files.iter().try_for_each(|f| {
+            std::fs::rename(&f.temporary, &f.path).map_err(|e| failure(&f.path, e))?;
+            interrupt::wrote(&f.path);
+            Ok(())
+        })
+    })
 }
 
 /// The error of a write to `path` that failed with `e`: an interrupt, or an I/O error.

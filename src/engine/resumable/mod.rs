@@ -17,6 +17,10 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+/// What an interrupt says once a file-backed run has saved its complete table.
+const COMPLETE: &str =
+    "the table is complete and saved; run the same command with --resume to write the outputs";
+
 /// How often a file-backed run saves a checkpoint, unless told otherwise.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
@@ -150,7 +154,8 @@ pub enum Outcome {
 /// Runs `advance(table, done, stop)` until it completes. The engine calls `stop(at)` whenever
 /// the positions below `at` are final; when it answers Break, the engine returns
 /// [`Outcome::Stopped`] at `at`. A stop saves a checkpoint (file-backed runs) and, on Ctrl-C or
-/// SIGTERM, ends the run with [`Error::Interrupted`]; the engine returns
+/// SIGTERM (also one that came while the last checkpoint was saved), ends the run with
+/// [`Error::Interrupted`]; the engine returns
 /// [`Outcome::Completed`] when every position is final, or [`Outcome::Periodic`] when a proven
 /// period gives the rest. A file-backed run also saves a checkpoint then (of the positions
 /// that prove the period, and the period), kept until the caller has written its outputs and
@@ -186,12 +191,6 @@ pub fn drive<T: WorkTable>(
         digest = (table.bits(), checkpoint.digest.clone());
         checkpoint.save(work_file.path())
     };
-    if storage.work_file.is_some() {
-        // What a second Ctrl-C, which ends the process at once, leaves.
-        interrupt::set_note(
-            "the positions of the last checkpoint are saved; run the same command with --resume to continue",
-        );
-    }
     loop {
         let started = Instant::now();
         let mut stop = |_at: u64| {
@@ -202,29 +201,31 @@ pub fn drive<T: WorkTable>(
                 ControlFlow::Continue(())
             }
         };
-        let (end, period) = match advance(table, done, &mut stop)? {
+        let outcome = advance(table, done, &mut stop)?;
+        let (at, period) = match outcome {
             Outcome::Completed => (n, None),
             Outcome::Periodic { at, period } => (at, Some(period)),
-            Outcome::Stopped { at } => {
-                done = at;
-                save(table, done, None)?;
-                if storage.work_file.is_none() {
-                    interrupt::check(done, n)?;
-                } else if interrupt::requested() {
-                    return Err(Error::Interrupted(format!(
-                        "{done} of {n} positions are saved; run the same command with --resume to continue"
-                    )));
-                }
-                continue;
-            }
+            Outcome::Stopped { at } => (at, None),
         };
-        save(table, end, period)?;
-        if storage.work_file.is_some() {
-            interrupt::set_note(
-                "the table is complete and saved; run the same command with --resume to write the outputs",
-            );
+        save(table, at, period)?;
+        let complete = !matches!(outcome, Outcome::Stopped { .. });
+        if storage.work_file.is_none() {
+            interrupt::check(at, n)?;
+        } else if interrupt::requested() {
+            return Err(Error::Interrupted(if complete {
+                COMPLETE.to_string()
+            } else {
+                format!(
+                    "{at} of {n} positions are saved; run the same command with --resume to continue"
+                )
+            }));
+        } else if complete {
+            interrupt::set_note(COMPLETE);
         }
-        return Ok(());
+        if complete {
+            return Ok(());
+        }
+        done = at;
     }
 }
 

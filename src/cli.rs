@@ -8,6 +8,7 @@ use nimsieve::error::printable;
 use nimsieve::eval;
 use nimsieve::format::{self, Destination, Format, Report};
 use nimsieve::game::{CATALOGUE, Game};
+use nimsieve::interrupt;
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
 use nimsieve::progress::Progress;
@@ -16,6 +17,7 @@ use nimsieve::sweep::{self as family_sweep, Family, RowFormat, Shard};
 use nimsieve::table::ValueKind;
 use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -304,6 +306,15 @@ fn one_of<T: Choice + Send + Sync>() -> impl clap::builder::TypedValueParser<Val
         .map(|name| T::from_name(&name).expect("clap accepts only listed names"))
 }
 
+/// Appends a formatted line to a `String` (results are printed at once, through
+/// [`interrupt::print`]).
+macro_rules! push_line {
+    ($out:expr, $($arg:tt)*) => {{
+        $out.push_str(&format!($($arg)*));
+        $out.push('\n');
+    }};
+}
+
 /// The options only `ppos` has.
 #[derive(Debug, Clone, Copy)]
 struct PposOptions {
@@ -319,13 +330,13 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            if !nimsieve::interrupt::claim_last_line() {
+            if !interrupt::claim_last_line() {
                 // A second Ctrl-C is printing its line and ends the process.
                 loop {
                     std::thread::park();
                 }
             }
-            eprintln!("nimsieve: error: {}", printable(&e.to_string()));
+            say(&format!("nimsieve: error: {}", printable(&e.to_string())));
             e.exit_code()
         }
     }
@@ -369,6 +380,7 @@ fn usage_error(e: clap::Error, first: Option<&OsString>) -> Error {
 }
 
 fn run(command: Command) -> Result<()> {
+    interrupt::install();
     match command {
         Command::Grundy(args) => tabulate(&args, None),
         Command::Ppos { table, offset } => tabulate(&table, Some(PposOptions { offset })),
@@ -412,10 +424,11 @@ fn run(command: Command) -> Result<()> {
         Command::Games => {
             let all = || CATALOGUE.iter().chain(eval::POSITION_GAMES);
             let width = all().map(|e| e.syntax.len()).max().unwrap_or(0);
+            let mut text = String::new();
             for entry in all() {
-                println!("{:width$}  {}", entry.syntax, entry.description);
+                push_line!(text, "{:width$}  {}", entry.syntax, entry.description);
             }
-            Ok(())
+            interrupt::print(&text)
         }
     }
 }
@@ -476,7 +489,8 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     formats
         .iter()
         .try_for_each(|f| f.check_size(largest, numbers, &options))?;
-    nimsieve::interrupt::install();
+    // An interrupt keeps a checkpointed work file, for --resume.
+    interrupt::keep_checkpointed();
 
     // Locked from here until the work files are removed.
     let run = Run::start(request)?;
@@ -485,11 +499,13 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     progress.finish();
     if !args.quiet {
         if report.n() < n {
-            eprintln!("period proven; stopped at n = {}", report.n());
+            say(&format!("period proven; stopped at n = {}", report.n()));
         } else if let (Report::Grundy(r), true) = (&report, args.until_period)
             && r.period.is_none()
         {
-            eprintln!("no period proven below n = {n}; raise -n to search further");
+            say(&format!(
+                "no period proven below n = {n}; raise -n to search further"
+            ));
         }
     }
     // A format that fails (an xlsx table found too long only now) does not stop the others.
@@ -596,7 +612,6 @@ fn wythoff(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     destinations
         .iter()
         .try_for_each(|(_, d)| d.check_writable())?;
-    nimsieve::interrupt::install();
     if ppos.is_some() {
         let mut report = pairs(n)?;
         files::check_room(&destinations, |f| files::pair_bytes(f, n), None)?;
@@ -674,10 +689,10 @@ fn sweep(args: &SweepArgs) -> Result<()> {
     }
     let unproven = rows.iter().filter(|r| r.period.is_none()).count();
     if unproven > 0 && family_sweep::stops_at_period(&family)? && !args.quiet {
-        eprintln!(
+        say(&format!(
             "{unproven} of {} games have no period proven below n = {n}; raise -n to search further",
             rows.len()
-        );
+        ));
     }
     Ok(())
 }
@@ -737,7 +752,13 @@ fn largest_number(n: u64, ppos: Option<PposOptions>) -> Result<u64> {
 
 /// Says on standard error that `path` was written.
 fn wrote(path: &Path) {
-    eprintln!("wrote {}", printable(&path.display().to_string()));
+    say(&format!("wrote {}", printable(&path.display().to_string())));
+}
+
+/// Writes `line` to standard error if it can: a closed standard error loses the line but does
+/// not stop the run from writing its files.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// The game of a table file: `--game` (`given`) or the game the file states (its `.bin` header
@@ -819,26 +840,23 @@ fn verify(
     let verdict = nimsieve::verify::verify(&subject, &game, &progress)?;
     progress.finish();
     if let (Some(cost), false) = (&verdict.cost, quiet) {
-        eprintln!("cost: {cost}");
+        say(&format!("cost: {cost}"));
     }
     match verdict.fault {
         Some(fault) => Err(Error::WrongTable(nimsieve::verify::describe(
             &fault, &subject, &game,
         ))),
-        None => {
-            println!(
-                "verified: {}, {} {}, all correct ({:.1} s)",
-                printable(&game.spec),
-                verdict.positions,
-                match subject.form {
-                    nimsieve::verify::Form::Grundy => "values",
-                    nimsieve::verify::Form::Outcomes => "outcomes",
-                    nimsieve::verify::Form::PList => "positions",
-                },
-                started.elapsed().as_secs_f64()
-            );
-            Ok(())
-        }
+        None => interrupt::print(&format!(
+            "verified: {}, {} {}, all correct ({:.1} s)\n",
+            printable(&game.spec),
+            verdict.positions,
+            match subject.form {
+                nimsieve::verify::Form::Grundy => "values",
+                nimsieve::verify::Form::Outcomes => "outcomes",
+                nimsieve::verify::Form::PList => "positions",
+            },
+            started.elapsed().as_secs_f64()
+        )),
     }
 }
 
@@ -858,20 +876,13 @@ fn eval(
         },
         last: last.map(parse_u64).transpose()?,
     };
-    nimsieve::interrupt::install();
     let e = eval::evaluate(spec, position, &options)?;
-    if json {
-        println!(
-            "{}",
-            serde_json::to_string(&e).expect("evaluation serialises")
-        );
-        return Ok(());
-    }
-    match &e {
-        eval::Evaluation::Sum(sum) => print_sum(sum),
-        eval::Evaluation::Position(p) => print_position(p),
-    }
-    Ok(())
+    let text = match &e {
+        _ if json => serde_json::to_string(&e).expect("evaluation serialises") + "\n",
+        eval::Evaluation::Sum(sum) => sum_text(sum),
+        eval::Evaluation::Position(p) => position_text(p),
+    };
+    interrupt::print(&text)
 }
 
 /// The words of an outcome.
@@ -892,43 +903,51 @@ fn spaced(numbers: &[u64]) -> String {
 }
 
 /// The closing line when only some winning moves are listed.
-fn partial_note(all: bool) {
+fn partial_note(out: &mut String, all: bool) {
     if !all {
-        println!("  (not every winning move: only those among the options examined)");
+        push_line!(
+            out,
+            "  (not every winning move: only those among the options examined)"
+        );
     }
 }
 
-fn print_sum(e: &eval::SumEvaluation) {
+/// The text of a sum of heaps' evaluation.
+fn sum_text(e: &eval::SumEvaluation) -> String {
+    let mut out = String::new();
     let sizes: Vec<u64> = e.heaps.iter().map(|h| h.size).collect();
-    println!("heaps:   {}", spaced(&sizes));
-    println!("values:  {}", spaced(&e.values));
+    push_line!(out, "heaps:   {}", spaced(&sizes));
+    push_line!(out, "values:  {}", spaced(&e.values));
     let mut methods: Vec<&str> = e.heaps.iter().map(|h| method_name(h.method)).collect();
     methods.dedup();
-    println!("method:  {}", methods.join(", "));
-    println!("nim-sum: {}", e.nim_sum);
+    push_line!(out, "method:  {}", methods.join(", "));
+    push_line!(out, "nim-sum: {}", e.nim_sum);
     let misere = Game::parse(&e.game).is_ok_and(|g| ValueKind::of(g.play) == ValueKind::Outcome);
-    println!(
+    push_line!(
+        out,
         "outcome: {}{}",
         outcome_words(e.outcome),
         if misere { " under misère play" } else { "" }
     );
     if e.winning_moves.is_empty() {
-        println!("winning moves: none");
-        return;
+        push_line!(out, "winning moves: none");
+        return out;
     }
-    println!("winning moves:");
+    push_line!(out, "winning moves:");
     for m in &e.winning_moves {
         match m.split {
-            Some([a, b]) => println!(
+            Some([a, b]) => push_line!(
+                out,
                 "  heap {}: {} -> {a} + {b} (remove {}, split the rest)",
                 m.heap,
                 m.from,
                 m.from - a - b
             ),
-            None => println!("  heap {}: {} -> {}", m.heap, m.from, m.to),
+            None => push_line!(out, "  heap {}: {} -> {}", m.heap, m.from, m.to),
         }
     }
-    partial_note(e.all_winning_moves);
+    partial_note(&mut out, e.all_winning_moves);
+    out
 }
 
 /// A method as the JSON writes it.
@@ -940,29 +959,32 @@ fn method_name(method: eval::Method) -> &'static str {
     }
 }
 
-fn print_position(e: &eval::PositionEvaluation) {
-    println!("game:     {}", e.game);
-    println!("position: {}", spaced(&e.position));
+/// The text of a position's evaluation.
+fn position_text(e: &eval::PositionEvaluation) -> String {
+    let mut out = String::new();
+    push_line!(out, "game:     {}", e.game);
+    push_line!(out, "position: {}", spaced(&e.position));
     if let Some(heaps) = &e.nim_heaps {
-        println!("as Nim:   {}", spaced(heaps));
+        push_line!(out, "as Nim:   {}", spaced(heaps));
     }
     if let Some(value) = e.value {
-        println!("value:    {value}");
+        push_line!(out, "value:    {value}");
     }
-    println!("method:   {}", e.method);
-    println!("outcome:  {}", outcome_words(e.outcome));
+    push_line!(out, "method:   {}", e.method);
+    push_line!(out, "outcome:  {}", outcome_words(e.outcome));
     if e.winning_moves.is_empty() {
-        println!("winning moves: none");
-        return;
+        push_line!(out, "winning moves: none");
+        return out;
     }
     match e.winning_move_count {
-        Some(count) => println!("winning moves ({count}):"),
-        None => println!("a winning move:"),
+        Some(count) => push_line!(out, "winning moves ({count}):"),
+        None => push_line!(out, "a winning move:"),
     }
     for m in &e.winning_moves {
-        println!("  {}", m.says);
+        push_line!(out, "  {}", m.says);
     }
-    partial_note(e.all_winning_moves);
+    partial_note(&mut out, e.all_winning_moves);
+    out
 }
 
 #[cfg(test)]

@@ -1,37 +1,125 @@
-//! Ctrl-C and SIGTERM (what a cluster scheduler sends at a time limit) as a request: while a
-//! resumable engine runs ([`Polling`]), it checks the request between segments, saves its state
-//! and stops; at any other time (an engine that cannot save, or writing outputs, which are
-//! only renamed into place once whole) the process ends at once with exit code 130 and one line.
+//! How the process ends early: Ctrl-C and SIGTERM (what a cluster scheduler sends at a time
+//! limit), and a closed standard output.
+//!
+//! An interrupt is a request: while a resumable engine runs ([`Polling`]), it checks the
+//! request between segments, saves its state and stops; at any other time (an engine that
+//! cannot save, or writing outputs, which are only renamed into place once whole) the process
+//! ends at once with exit code 130 and one line saying what was kept. A closed standard output
+//! (its reader gone, as with `| head`) ends the process quietly with exit code 141, as SIGPIPE
+//! would. Either way the files under construction ([`Unfinished`]) are removed first.
 
-use crate::error::Error;
+use crate::error::{Error, Result};
 use std::io::Write;
-use std::path::PathBuf;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
+static INSTALLED: AtomicBool = AtomicBool::new(false);
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 static POLLING: AtomicUsize = AtomicUsize::new(0);
+static KEEP_CHECKPOINTED: AtomicBool = AtomicBool::new(false);
+/// True once a run has ended leaving its work file beside its checkpoint.
+static LEFT_CHECKPOINTED: AtomicBool = AtomicBool::new(false);
 static NOTE: Mutex<Option<&'static str>> = Mutex::new(None);
 static LAST_LINE: AtomicBool = AtomicBool::new(false);
-/// Files being written under a temporary name, removed when the process ends on an interrupt.
-static UNFINISHED: Mutex<Vec<(u64, PathBuf)>> = Mutex::new(Vec::new());
+/// Files under construction, removed when the process ends early.
+static UNFINISHED: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
 static NEXT_UNFINISHED: AtomicU64 = AtomicU64::new(0);
+/// Files this process has put into place (after [`install`]), named by the line of an
+/// interrupt.
+static WRITTEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Installs the handler of Ctrl-C and SIGTERM (once per process; later calls do nothing).
+/// Exit code of a process ended by Ctrl-C or SIGTERM.
+pub const INTERRUPTED: i32 = 130;
+/// Exit code of a process whose standard output was closed (128 + SIGPIPE, as shells report
+/// a process that SIGPIPE ended).
+pub const CLOSED_PIPE: i32 = 141;
+
+/// What an interrupt says is kept when it keeps a work file with its checkpoint, unless a run
+/// says more ([`set_note`]).
+const KEPT: &str = "the positions of the last checkpoint are saved; run the same command with --resume to continue";
+
+/// One file under construction.
+struct Entry {
+    id: u64,
+    path: PathBuf,
+    /// Kept rather than removed when this file exists and checkpointed work is kept
+    /// ([`keep_checkpointed`]).
+    keeper: Option<PathBuf>,
+}
+
+impl Entry {
+    /// True when the file stays should the process end now: a work file beside its
+    /// checkpoint, in a command that keeps them.
+    fn kept(&self) -> bool {
+        KEEP_CHECKPOINTED.load(Ordering::SeqCst) && self.keeper.as_deref().is_some_and(Path::exists)
+    }
+}
+
+/// The data behind `mutex`, also when a thread panicked while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Makes this process a command line: Ctrl-C and SIGTERM end it as described above (the
+/// handler is installed once per process; later calls do nothing), and so does a closed
+/// standard output written through [`Stdout`].
 pub fn install() {
+    INSTALLED.store(true, Ordering::SeqCst);
     let _ = ctrlc::set_handler(|| {
         let again = REQUESTED.swap(true, Ordering::SeqCst);
         if (again || POLLING.load(Ordering::SeqCst) == 0) && claim_last_line() {
-            let note = NOTE
-                .lock()
-                .ok()
-                .and_then(|n| *n)
-                .unwrap_or("nothing of this run is saved");
-            remove_unfinished();
-            let _ = writeln!(std::io::stderr(), "nimsieve: error: interrupted: {note}");
-            std::process::exit(130);
+            end(INTERRUPTED, true);
         }
     });
+}
+
+/// Lets an interrupt keep a work file whose checkpoint is beside it (for commands that can
+/// resume such runs); otherwise every work file goes with the process.
+pub fn keep_checkpointed() {
+    KEEP_CHECKPOINTED.store(true, Ordering::SeqCst);
+}
+
+/// Ends the process with `code` after removing the files under construction (but a work file
+/// with its checkpoint, when such work is kept), and with `say` one line on standard error
+/// saying what was kept. The list of files stays locked until the process is gone, so no file
+/// is put into place meanwhile ([`hold_off`]).
+fn end(code: i32, say: bool) -> ! {
+    let files = lock(&UNFINISHED);
+    let mut kept = LEFT_CHECKPOINTED.load(Ordering::SeqCst);
+    for entry in files.iter() {
+        if entry.kept() {
+            kept = true;
+        } else {
+            let _ = std::fs::remove_file(&entry.path);
+        }
+    }
+    if say {
+        let line = format!("nimsieve: error: interrupted: {}\n", saved(kept));
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
+    std::process::exit(code)
+}
+
+/// What the process leaves: the files it wrote, and a checkpointed work file when `kept`.
+fn saved(kept: bool) -> String {
+    let written = lock(&WRITTEN);
+    let rest = match (kept, written.is_empty()) {
+        (true, _) => lock(&NOTE).unwrap_or(KEPT),
+        (false, true) => "nothing of this run is saved",
+        (false, false) => "nothing else of this run is saved",
+    };
+    let names: Vec<String> = written
+        .iter()
+        .map(|p| format!("'{}'", crate::error::printable(&p.display().to_string())))
+        .collect();
+    match names.len() {
+        0 => rest.to_string(),
+        1 => format!("{} was written; {rest}", names[0]),
+        _ => format!("{} were written; {rest}", names.join(", ")),
+    }
 }
 
 /// True for the first caller only: the one that prints the process's last line (the handler
@@ -58,7 +146,7 @@ pub fn clear() {
 
 /// An interrupted error when a stop is requested, for engines that keep their table in memory
 /// and check between stretches of positions: `done` of `n` positions were computed.
-pub fn check(done: u64, n: u64) -> Result<(), Error> {
+pub fn check(done: u64, n: u64) -> Result<()> {
     if requested() {
         return Err(Error::Interrupted(format!(
             "stopped at {done} of {n} positions; the table was in memory, so nothing is saved"
@@ -67,11 +155,9 @@ pub fn check(done: u64, n: u64) -> Result<(), Error> {
     Ok(())
 }
 
-/// What the line printed on an interrupt outside a resumable engine says was kept.
+/// What the line of an interrupt says when it keeps a work file with its checkpoint.
 pub fn set_note(note: &'static str) {
-    if let Ok(mut n) = NOTE.lock() {
-        *n = Some(note);
-    }
+    *lock(&NOTE) = Some(note);
 }
 
 /// While alive, an interrupt is a request the running engine answers by saving and stopping.
@@ -92,37 +178,91 @@ impl Drop for Polling {
     }
 }
 
-/// A file under construction (a temporary name not yet renamed into place): while alive, an
-/// interrupt that ends the process removes it first, so no partial file outlives the run.
+/// A file under construction (a temporary name not yet renamed into place, a work file, a
+/// lock): while alive, a process that ends early removes it first, so that nothing partial
+/// outlives the run.
 #[derive(Debug)]
 pub struct Unfinished(u64);
 
 impl Unfinished {
-    /// Registers `path` for removal should the process end on an interrupt.
+    /// Registers `path` for removal should the process end early.
     pub fn register(path: PathBuf) -> Unfinished {
+        Self::add(path, None)
+    }
+
+    /// Registers `path` for removal should the process end early, unless `keeper` (its
+    /// checkpoint) exists then and the command keeps checkpointed work ([`keep_checkpointed`]).
+    pub fn unless(path: PathBuf, keeper: PathBuf) -> Unfinished {
+        Self::add(path, Some(keeper))
+    }
+
+    fn add(path: PathBuf, keeper: Option<PathBuf>) -> Unfinished {
         let id = NEXT_UNFINISHED.fetch_add(1, Ordering::SeqCst);
-        if let Ok(mut files) = UNFINISHED.lock() {
-            files.push((id, path));
-        }
+        lock(&UNFINISHED).push(Entry { id, path, keeper });
         Unfinished(id)
     }
 }
 
 impl Drop for Unfinished {
     fn drop(&mut self) {
-        if let Ok(mut files) = UNFINISHED.lock() {
-            files.retain(|(id, _)| *id != self.0);
+        let mut files = lock(&UNFINISHED);
+        if let Some(at) = files.iter().position(|entry| entry.id == self.0) {
+            // A run that ends with an error after saving a checkpoint leaves its work file.
+            if files.swap_remove(at).kept() {
+                LEFT_CHECKPOINTED.store(true, Ordering::SeqCst);
+            }
         }
     }
 }
 
-/// Removes every registered unfinished file (the process is about to end).
-fn remove_unfinished() {
-    if let Ok(files) = UNFINISHED.lock() {
-        for (_, path) in files.iter() {
-            let _ = std::fs::remove_file(path);
-        }
+/// Runs `put` (renaming finished files into place) with the end of the process held off: an
+/// interrupt or closed pipe meanwhile ends it once `put` returns, so it never sees a part of
+/// what `put` does. `put` must not register or drop an [`Unfinished`].
+pub fn hold_off<R>(put: impl FnOnce() -> R) -> R {
+    let _files = lock(&UNFINISHED);
+    put()
+}
+
+/// Records that `path` was put into place whole, for the line of a later interrupt (in a
+/// process [`install`]ed as a command line).
+pub fn wrote(path: &Path) {
+    if INSTALLED.load(Ordering::SeqCst) {
+        lock(&WRITTEN).push(path.to_path_buf());
     }
+}
+
+/// Standard output for results. In a process [`install`]ed as a command line, a closed pipe
+/// ends the process quietly with [`CLOSED_PIPE`], after removing the files under construction;
+/// otherwise the error is returned.
+pub struct Stdout;
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        unless_closed(std::io::stdout().write(buf))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        unless_closed(std::io::stdout().flush())
+    }
+}
+
+/// `result`, unless it is a closed pipe in a command line, which ends the process.
+fn unless_closed<T>(result: std::io::Result<T>) -> std::io::Result<T> {
+    if let Err(e) = &result
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+        && INSTALLED.load(Ordering::SeqCst)
+    {
+        end(CLOSED_PIPE, false);
+    }
+    result
+}
+
+/// Writes `text` to [`Stdout`]; a failure other than a closed pipe is an I/O error.
+pub fn print(text: &str) -> Result<()> {
+    let mut out = Stdout;
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::io("cannot write", "standard output", e))
 }
 
 /// The error of a write stopped by an interrupt request (see [`Polled`]).

@@ -1106,3 +1106,129 @@ fn set_elements_near_2_64_prove_no_period() {
     assert_eq!(json["values"], serde_json::json!([0]));
     assert_eq!(json["heaps"][0]["method"], "table");
 }
+
+/// The standard stream of a run that is a pipe whose reader is gone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Closed {
+    Stdout,
+    Stderr,
+}
+
+/// Runs `nimsieve ARGS…` in `dir` with `closed` a pipe whose read end is closed: its exit
+/// code and what it wrote to the other stream.
+fn with_closed(dir: &Path, closed: Closed, args: &[&str]) -> (Option<i32>, String) {
+    use std::process::Stdio;
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimsieve"));
+    cmd.current_dir(dir).args(args);
+    match closed {
+        Closed::Stdout => cmd.stdout(writer).stderr(Stdio::piped()),
+        Closed::Stderr => cmd.stderr(writer).stdout(Stdio::piped()),
+    };
+    let out = cmd.output().unwrap();
+    let other = match closed {
+        Closed::Stdout => out.stderr,
+        Closed::Stderr => out.stdout,
+    };
+    (out.status.code(), String::from_utf8(other).unwrap())
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_and_a_closed_stderr_stops_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    nimsieve(d)
+        .args([
+            "grundy", "squares", "-n", "1000", "-f", "csv,json", "-o", "t/",
+        ])
+        .args(["-q"])
+        .assert()
+        .success();
+    // Every subcommand whose results go to standard output: no panic, no message, exit 141
+    // (as SIGPIPE would end it).
+    let printing: [&[&str]; 14] = [
+        &["games"],
+        &["eval", "squares", "18", "26", "28"],
+        &["eval", "staircase", "3", "1", "4", "1"],
+        &["eval", "nim", "8", "12", "3", "9", "--json"],
+        &["grundy", "nim", "-n", "1e5", "-o", "-"],
+        &["grundy", "nim", "-n", "1e5", "-f", "xlsx", "-o", "-"],
+        &["grundy", "wythoff", "-n", "300", "-o", "-"],
+        &["ppos", "squares", "-n", "1e5", "-f", "npy", "-o", "-"],
+        &["ppos", "wythoff", "-n", "1e5", "-o", "-"],
+        &["stats", "t/squares-1000.csv"],
+        &["verify", "t/squares-1000.csv", "-q"],
+        &["sweep", "sub2:10", "-f", "csv", "-o", "-"],
+        &["sweep", "sub2:10", "-f", "json", "-o", "-"],
+        &["--help"],
+    ];
+    for args in printing {
+        let (code, stderr) = with_closed(d, Closed::Stdout, args);
+        let quiet = code == Some(141) || (code == Some(0) && args == ["--help"]);
+        assert!(quiet && stderr.is_empty(), "{args:?}: {code:?} {stderr}");
+    }
+    // Commands that write files do so whichever stream is closed.
+    for closed in [Closed::Stdout, Closed::Stderr] {
+        let f = format!("{closed:?}");
+        let o = format!("{f}/");
+        let png = format!("{f}.png");
+        let at = |name: &str| format!("{f}/{name}");
+        let writing: [(Vec<&str>, Vec<String>); 6] = [
+            (
+                vec![
+                    "grundy",
+                    "sub:1,3,4",
+                    "-n",
+                    "1000",
+                    "--until-period",
+                    "-f",
+                    "csv,json",
+                ],
+                vec![at("sub_1-3-4-1000.csv"), at("sub_1-3-4-1000.json")],
+            ),
+            (
+                vec!["ppos", "squares", "-n", "1000", "-f", "bfile"],
+                vec![at("squares-1000-ppos.txt")],
+            ),
+            (
+                vec!["sweep", "sub2:10"],
+                vec![at("sweep-sub2_10.csv"), at("sweep-sub2_10.jsonl")],
+            ),
+            (
+                vec!["sweep", "sub2:12", "--shard", "1/1"],
+                vec![at("sweep-sub2_12-part1of1.manifest.json")],
+            ),
+            (vec!["sweep-merge"], vec![at("sweep-sub2_12.csv")]),
+            (
+                vec!["plot", "t/squares-1000.csv", "--kind", "values", "-o", &png],
+                vec![png.clone()],
+            ),
+        ];
+        for (mut args, files) in writing {
+            if args[0] != "plot" {
+                if args[0] != "sweep-merge" {
+                    args.push("-o");
+                }
+                args.push(&o);
+            }
+            let (code, _) = with_closed(d, closed, &args);
+            assert_eq!(code, Some(0), "{closed:?} {args:?}");
+            for file in files {
+                assert!(d.join(&file).exists(), "{closed:?} {args:?}: {file}");
+            }
+        }
+    }
+    // Results and errors still come out on the other stream.
+    for (args, code, want) in [
+        (&["games"][..], 0, "squares"),
+        (&["eval", "nim", "1", "2"][..], 0, "nim-sum: 3"),
+        (&["stats", "t/squares-1000.csv"][..], 0, "\"n\": 1000"),
+        (&["verify", "t/squares-1000.csv"][..], 0, "all correct"),
+        (&["grundy", "nosuch", "-n", "5"][..], 2, ""),
+    ] {
+        let (got, stdout) = with_closed(d, Closed::Stderr, args);
+        assert_eq!(got, Some(code), "{args:?}");
+        assert!(stdout.contains(want), "{args:?}: {stdout}");
+    }
+}

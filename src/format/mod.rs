@@ -19,7 +19,7 @@ pub use json::{Listed, Summary};
 pub use load::{Contents, Loaded, load};
 pub use output::{
     Destination, Extension, destinations, is_special, names_folder, write_atomically, write_new,
-    write_to, write_with,
+    write_to, write_together, write_with,
 };
 
 use crate::analysis::counting::PCounts;

@@ -99,15 +99,15 @@ pub fn write_to(
     write_with(destination, |out| emitter.write(report, out))
 }
 
-/// Writes to `destination` whatever `fill` writes: buffered to standard output, or to a file
-/// atomically.
+/// Writes to `destination` whatever `fill` writes: buffered to standard output (where a closed
+/// pipe ends a command line quietly, see [`interrupt::Stdout`]), or to a file atomically.
 pub fn write_with(
     destination: &Destination,
     fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
 ) -> Result<()> {
     match destination {
         Destination::Stdout => {
-            let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
+            let mut out = BufWriter::with_capacity(1 << 16, interrupt::Stdout);
             fill(&mut out)
                 .and_then(|_| out.flush())
                 .map_err(|e| Error::io("cannot write", "standard output", e))
@@ -140,7 +140,7 @@ pub fn write_atomically(
         });
         return result.map_err(|e| failure(path, e));
     }
-    write_new(path, fill).map(drop)
+    put_in_place(vec![Complete::write(path, fill)?]).map(drop)
 }
 
 /// Writes a new file at `path` as [`write_atomically`] does (replacing whatever is there, so
@@ -150,28 +150,97 @@ pub fn write_new(
     path: &Path,
     fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
 ) -> Result<File> {
-    remove_stale_partials(path);
-    let temporary = temporary_name(path);
-    let unfinished = Unfinished::register(temporary.clone());
-    let created = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&temporary);
-    let result = created.and_then(|file| {
-        let mut out = BufWriter::with_capacity(1 << 20, Polled(file));
-        fill(&mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?.0;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)?;
-        Ok(file)
-    });
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temporary);
+    let complete = Complete::write(&followed(path), fill)?;
+    let mut files = put_in_place(vec![complete])?;
+    Ok(files.remove(0))
+}
+
+/// Writes the files `paths` as one: each is filled by `fill` (with its index in `paths`) under
+/// a temporary name, and only once every one is complete are they all renamed into place, with
+/// an interrupt held off meanwhile; if one cannot be written, none is.
+pub fn write_together(
+    paths: &[PathBuf],
+    mut fill: impl FnMut(usize, &mut (dyn Write + Send)) -> std::io::Result<()>,
+) -> Result<()> {
+    let complete = (paths.iter().enumerate())
+        .map(|(i, path)| Complete::write(&followed(path), |out| fill(i, out)))
+        .collect::<Result<Vec<_>>>()?;
+    put_in_place(complete).map(drop)
+}
+
+/// A file written whole under its temporary name, and removed unless renamed into place.
+struct Complete {
+    path: PathBuf,
+    temporary: PathBuf,
+    /// The file written, open for reading and writing.
+    file: File,
+    /// Keeps the temporary file registered for removal by an interrupt.
+    _unfinished: Unfinished,
+}
+
+impl Complete {
+    /// Writes `path` under a temporary name beside it (removing the temporary files that runs
+    /// killed while writing it left).
+    fn write(
+        path: &Path,
+        fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
+    ) -> Result<Complete> {
+        remove_stale_partials(path);
+        let temporary = temporary_name(path);
+        let unfinished = Unfinished::register(temporary.clone());
+        let written = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&temporary)
+            .and_then(|file| {
+                let mut out = BufWriter::with_capacity(1 << 20, Polled(file));
+                fill(&mut out)?;
+                let file = out.into_inner().map_err(|e| e.into_error())?.0;
+                file.sync_all()?;
+                Ok(file)
+            });
+        match written {
+            Ok(file) => Ok(Complete {
+                path: path.to_path_buf(),
+                temporary,
+                file,
+                _unfinished: unfinished,
+            }),
+            Err(e) => {
+                let _ = std::fs::remove_file(&temporary);
+                Err(failure(path, e))
+            }
+        }
     }
-    drop(unfinished);
-    result.map_err(|e| failure(path, e))
+}
+
+impl Drop for Complete {
+    fn drop(&mut self) {
+        // Gone already once renamed into place.
+        let _ = std::fs::remove_file(&self.temporary);
+    }
+}
+
+/// Renames `files` into place, with an interrupt held off until the last is there, and returns
+/// them open, in order.
+fn put_in_place(files: Vec<Complete>) -> Result<Vec<File>> {
+    interrupt::hold_off(|| {
+        files.iter().try_for_each(|f| {
+            std::fs::rename(&f.temporary, &f.path).map_err(|e| failure(&f.path, e))?;
+            interrupt::wrote(&f.path);
+            Ok(())
+        })
+    })?;
+    files
+        .iter()
+        .map(|f| {
+            f.file
+                .try_clone()
+                .map_err(|e| Error::io("cannot read", &f.path, e))
+        })
+        .collect()
 }
 
 /// The file a symbolic link at `path` points to (to be created when it is not there yet), or

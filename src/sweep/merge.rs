@@ -7,7 +7,7 @@
 use super::part::{MANIFEST_SUFFIX, Manifest, RunKey, shard_of_name, stem};
 use super::{Family, Shard};
 use crate::error::{Error, Result};
-use crate::format::{Extension, write_atomically};
+use crate::format::{Extension, write_together};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -79,20 +79,20 @@ pub fn merge(folder: &Path) -> Result<Vec<PathBuf>> {
 
     let parts: Vec<&Manifest> = checked.into_iter().flatten().collect();
     let stem = stem(&family, None);
-    let mut written = Vec::new();
-    for (slot, &format) in run.formats.iter().enumerate() {
-        let path = folder.join(format!("{stem}.{}", format.extension()));
-        write_atomically(&path, |out| {
-            for (i, part) in parts.iter().enumerate() {
-                let bytes = part.files[slot]
-                    .read_intact(folder)
-                    .map_err(std::io::Error::other)?;
-                out.write_all(if i == 0 { &bytes } else { format.rows(&bytes) })?;
-            }
-            Ok(())
-        })?;
-        written.push(path);
-    }
+    let written: Vec<PathBuf> = (run.formats.iter())
+        .map(|format| folder.join(format!("{stem}.{}", format.extension())))
+        .collect();
+    // All or nothing: the files are renamed into place together once each is complete.
+    write_together(&written, |slot, out| {
+        let format = run.formats[slot];
+        for (i, part) in parts.iter().enumerate() {
+            let bytes = part.files[slot]
+                .read_intact(folder)
+                .map_err(std::io::Error::other)?;
+            out.write_all(if i == 0 { &bytes } else { format.rows(&bytes) })?;
+        }
+        Ok(())
+    })?;
     Ok(written)
 }
 

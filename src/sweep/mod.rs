@@ -89,5 +89,12 @@ pub fn run(family: &Family, range: Range<u64>, n: u64, progress: &Progress) -> R
             row
         })
         .collect();
+    // An interrupt that found an engine saving stops the sweep once each game has answered.
+    if rows.iter().any(|r| matches!(r, Err(Error::Interrupted(_)))) {
+        let done = rows.iter().filter(|r| r.is_ok()).count();
+        return Err(Error::Interrupted(format!(
+            "stopped after {done} of {count} games; the rows were in memory, so nothing is saved"
+        )));
+    }
     rows.into_iter().collect()
 }

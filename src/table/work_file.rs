@@ -2,10 +2,13 @@
 //! work file (and its checkpoint) is refused with one line naming the run that holds it.
 //!
 //! The lock is an advisory `flock` on `<work file>.lock`, which records the holder's process id
-//! and command line. The lock file is removed when the last holder drops the lock; a run killed
-//! with SIGKILL leaves it behind unlocked, and the next run takes it over.
+//! and command line. The lock file is removed when the last holder drops the lock, and when the
+//! process ends early (an interrupt, a closed pipe), which also removes the work file unless its
+//! checkpoint keeps it; a run killed with SIGKILL leaves the lock file behind unlocked, and the
+//! next run takes it over.
 
 use crate::error::{Error, Result};
+use crate::interrupt::Unfinished;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::os::unix::fs::MetadataExt;
@@ -23,6 +26,8 @@ struct Held {
     work_file: PathBuf,
     lock_file: File,
     lock_path: PathBuf,
+    /// The lock file, the work file and its checkpoint, for removal if the process ends early.
+    unfinished: Vec<Unfinished>,
 }
 
 impl WorkFile {
@@ -70,10 +75,17 @@ impl WorkFile {
                 .and_then(|_| file.rewind())
                 .and_then(|_| file.write_all(holder.as_bytes()))
                 .map_err(|e| Error::io("cannot write", &path, e))?;
+            let checkpoint = Self::checkpoint_path_for(work_file);
+            let unfinished = vec![
+                Unfinished::register(path.clone()),
+                Unfinished::unless(work_file.to_path_buf(), checkpoint.clone()),
+                Unfinished::unless(checkpoint.clone(), checkpoint),
+            ];
             return Ok(WorkFile(Arc::new(Held {
                 work_file: work_file.to_path_buf(),
                 lock_file: file,
                 lock_path: path,
+                unfinished,
             })));
         }
     }
@@ -81,6 +93,14 @@ impl WorkFile {
     /// The work file's path.
     pub fn path(&self) -> &Path {
         &self.0.work_file
+    }
+
+    /// The checkpoint of `work_file`, which engines that resume save beside it: while it
+    /// exists, a process that ends early may keep the work file.
+    pub fn checkpoint_path_for(work_file: &Path) -> PathBuf {
+        let mut name = work_file.as_os_str().to_owned();
+        name.push(".state.json");
+        PathBuf::from(name)
     }
 
     /// The lock file of `work_file`.
@@ -101,6 +121,7 @@ fn still_named(file: &File, path: &Path) -> bool {
 
 impl Drop for Held {
     fn drop(&mut self) {
+        self.unfinished.clear();
         // Removed while still locked, so a run that opened it meanwhile sees it is stale.
         let _ = std::fs::remove_file(&self.lock_path);
         let _ = self.lock_file.unlock();

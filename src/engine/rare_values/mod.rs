@@ -16,7 +16,9 @@
 //!
 //! For finite codes the Guy–Smith criterion ([`crate::period`]) is tried at lengths growing
 //! by a quarter, or sooner where a check that proved nothing says its best candidate would be
-//! proven; once a period is proven the rest of the table is copied word by word.
+//! proven; once a period is proven the rest of the table is copied word by word (or, with
+//! `until_period`, the table ends at the proof). A file-backed run's last checkpoint then holds
+//! the positions that prove the period and the period, which is all `--resume` needs.
 
 mod block;
 mod in_order;
@@ -80,7 +82,14 @@ pub fn compute(
     let (words, start) = resumable::open(game, n, width, storage)?;
     let mut values = PackedValues::from_words(n, start.bits, words);
     let mut sieve: Option<Sieve> = None;
-    let mut period = None;
+    // A run that ended at its proven period saved the positions that prove it, and the period.
+    let mut period = start.period;
+    if period.is_some_and(|p| criterion.proof_length(p) != Some(start.done)) {
+        return Err(Error::Input(format!(
+            "cannot resume: the checkpoint of '{}' records a period that its {} positions do not prove; rerun without --resume to start over",
+            game.spec, start.done
+        )));
+    }
     resumable::drive(
         game,
         n,
@@ -89,35 +98,55 @@ pub fn compute(
         &mut values,
         start.done,
         |values, done, stop| {
-            let sieve = sieve.get_or_insert_with(|| Sieve::resume(&moves, values, done));
-            let outcome = sieve.advance(values, done, &criterion, &mut |at| {
-                progress.set(at);
-                stop(at)
-            })?;
-            if let Advance::Periodic(p) = outcome {
-                values.extend_periodically(sieve.done, p);
-                period = Some(p);
-                return Ok(Outcome::Completed);
-            }
-            Ok(match outcome {
-                Advance::Stopped(at) => Outcome::Stopped { at },
-                _ => Outcome::Completed,
+            let proven = match period {
+                Some(p) => p,
+                None => {
+                    let sieve = sieve.get_or_insert_with(|| Sieve::resume(&moves, values, done));
+                    let outcome = sieve.advance(values, done, &criterion, &mut |at| {
+                        progress.set(at);
+                        stop(at)
+                    })?;
+                    // A table completed without a proof yet may prove its period whole.
+                    match outcome {
+                        Advance::Periodic(p) => p,
+                        Advance::Stopped(at) => return Ok(Outcome::Stopped { at }),
+                        Advance::Completed => match find_period(values, n, &criterion) {
+                            Finding::Proven(p) => p,
+                            Finding::Unproven(_) => return Ok(Outcome::Completed),
+                        },
+                    }
+                }
+            };
+            period = Some(proven);
+            Ok(Outcome::Periodic {
+                at: proof_length(&criterion, proven),
+                period: proven,
             })
         },
     )?;
     progress.set(n);
-    // A run resumed from a complete table, or one whose last check came before n, proves its
-    // period from the whole table.
-    let period = period.or_else(|| find_period(&values, n, &criterion).proven());
-    if let (true, Some(p)) = (until_period, period) {
-        let proof = criterion.proof_length(p);
-        values.truncate(proof.expect("a proven period's proof lies in the table"));
+    // The positions past the proof repeat the period: the table ends there, or they are
+    // copied from it.
+    if let Some(p) = period {
+        let proof = proof_length(&criterion, p);
+        if until_period {
+            values.truncate(proof);
+        } else {
+            values.extend_periodically(proof, p);
+        }
     }
     Ok(Table {
         kind: ValueKind::Grundy,
         values,
         period,
     })
+}
+
+/// The positions that prove the proven period `p`, which lie in the table.
+fn proof_length(criterion: &Criterion, p: Period) -> u64 {
+    criterion
+        .proof_length(p)
+        .expect("a proven period's proof lies in the table")
 }
 
 /// How a stretch of the run ended.

@@ -9,7 +9,10 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::interrupt::{self, Unfinished};
+use crate::period::Period;
 use crate::table::WorkTable;
+use crate::table::work_file::WorkFile;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -39,6 +42,10 @@ pub struct Checkpoint {
     pub widest: u32,
     /// Bytes each of `sums` covers.
     pub chunk_bytes: u64,
+    /// The period the positions below `done` prove, which the rest of the table repeats: a
+    /// run that ended at a proven period. None while the table is being computed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<Period>,
     /// The checksums of the final part of the table.
     #[serde(flatten)]
     pub digest: Digest,
@@ -111,6 +118,7 @@ impl Checkpoint {
             bits,
             widest,
             chunk_bytes: CHUNK_BYTES,
+            period: None,
             digest,
         }
     }
@@ -133,9 +141,7 @@ impl Checkpoint {
 
     /// The state file that belongs to the work file `work_file`.
     pub fn path_for(work_file: &Path) -> PathBuf {
-        let mut name = work_file.as_os_str().to_owned();
-        name.push(".state.json");
-        PathBuf::from(name)
+        WorkFile::checkpoint_path_for(work_file)
     }
 
     /// Reads the state file of `work_file`, if there is one; a damaged or foreign one is a
@@ -168,7 +174,8 @@ impl Checkpoint {
         Ok(Some(stored.checkpoint))
     }
 
-    /// Writes the state file of `work_file` atomically.
+    /// Writes the state file of `work_file` atomically (an interrupt meanwhile finds the old
+    /// state file or the new one, and removes the temporary one).
     pub fn save(&self, work_file: &Path) -> Result<()> {
         let path = Self::path_for(work_file);
         let mut temporary = path.as_os_str().to_owned();
@@ -178,15 +185,17 @@ impl Checkpoint {
             "{{\"checkpoint\":{body},\"crc32\":{}}}\n",
             crc32fast::hash(body.as_bytes())
         );
+        let temporary = PathBuf::from(temporary);
+        let _unfinished = Unfinished::register(temporary.clone());
         std::fs::write(&temporary, text)
-            .and_then(|_| std::fs::rename(&temporary, &path))
+            .and_then(|_| interrupt::hold_off(|| std::fs::rename(&temporary, &path)))
             .map_err(|e| Error::io("cannot write", &path, e))
     }
 
     /// Removes the state file of `work_file`, if there is one.
     pub fn remove(work_file: &Path) -> Result<()> {
         let path = Self::path_for(work_file);
-        match std::fs::remove_file(&path) {
+        match interrupt::hold_off(|| std::fs::remove_file(&path)) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                 Err(Error::io("cannot remove", &path, e))
             }

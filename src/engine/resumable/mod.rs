@@ -8,6 +8,7 @@ pub use checkpoint::{CHUNK_BYTES, Checkpoint, Digest};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::interrupt;
+use crate::period::Period;
 use crate::table::WorkTable;
 use crate::table::packed::PackedValues;
 use crate::table::words::Words;
@@ -15,6 +16,10 @@ use crate::table::work_file::WorkFile;
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::{Duration, Instant};
+
+/// What an interrupt says once a file-backed run has saved its complete table.
+const COMPLETE: &str =
+    "the table is complete and saved; run the same command with --resume to write the outputs";
 
 /// How often a file-backed run saves a checkpoint, unless told otherwise.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
@@ -67,6 +72,9 @@ pub struct Start {
     pub done: u64,
     /// Bits a value of the table.
     pub bits: u32,
+    /// The period the positions below `done` prove, when the run ended at it
+    /// ([`Outcome::Periodic`]): nothing is left to compute.
+    pub period: Option<Period>,
 }
 
 /// The words of a run's table (room for n values of `width.widest` bits) and where the run
@@ -80,6 +88,7 @@ pub fn open(game: &Game, n: u64, width: Width, storage: Storage) -> Result<(Word
     let fresh = Start {
         done: 0,
         bits: width.start,
+        period: None,
     };
     let Some(work_file) = storage.work_file else {
         return Ok((Words::in_memory(len), fresh));
@@ -103,6 +112,7 @@ pub fn open(game: &Game, n: u64, width: Width, storage: Storage) -> Result<(Word
         Start {
             done: c.done,
             bits: c.bits,
+            period: c.period,
         },
     ))
 }
@@ -117,7 +127,7 @@ pub fn open_packed(
     storage: Storage,
 ) -> Result<(PackedValues, u64)> {
     let width = Width { start: 1, widest };
-    let (words, Start { done, bits }) = open(game, n, width, storage)?;
+    let (words, Start { done, bits, .. }) = open(game, n, width, storage)?;
     Ok((PackedValues::from_words(n, bits, words), done))
 }
 
@@ -126,6 +136,14 @@ pub fn open_packed(
 pub enum Outcome {
     /// Every position below n is final.
     Completed,
+    /// Every position is known: those below `at` are final and prove `period`, which the rest
+    /// repeat (the engine fills them in, or ends the table, after the run).
+    Periodic {
+        /// The positions that prove the period.
+        at: u64,
+        /// The period they prove.
+        period: Period,
+    },
     /// Stopped when asked to; the positions below `at` are final.
     Stopped {
         /// The first position not yet final: where the run continues.
@@ -136,12 +154,14 @@ pub enum Outcome {
 /// Runs `advance(table, done, stop)` until it completes. The engine calls `stop(at)` whenever
 /// the positions below `at` are final; when it answers Break, the engine returns
 /// [`Outcome::Stopped`] at `at`. A stop saves a checkpoint (file-backed runs) and, on Ctrl-C or
-/// SIGTERM, ends the run with [`Error::Interrupted`]; the engine returns
-/// [`Outcome::Completed`] when every position is final. A file-backed run also saves a
-/// checkpoint when it completes, kept until the caller has written its outputs and calls
-/// [`remove_work_files`], so that a run killed while writing them loses nothing. An error of
-/// the engine ends the run at once, without a checkpoint. The work file has room for `widest`
-/// bits a value.
+/// SIGTERM (also one that came while the last checkpoint was saved), ends the run with
+/// [`Error::Interrupted`]; the engine returns
+/// [`Outcome::Completed`] when every position is final, or [`Outcome::Periodic`] when a proven
+/// period gives the rest. A file-backed run also saves a checkpoint then (of the positions
+/// that prove the period, and the period), kept until the caller has written its outputs and
+/// calls [`remove_work_files`], so that a run killed while writing them loses nothing. An
+/// error of the engine ends the run at once, without a checkpoint. The work file has room for
+/// `widest` bits a value.
 pub fn drive<T: WorkTable>(
     game: &Game,
     n: u64,
@@ -154,7 +174,7 @@ pub fn drive<T: WorkTable>(
     let _polling = interrupt::Polling::start();
     // Checksums of whole chunks stay valid while the width does; widening repacks them all.
     let mut digest = (0, Digest::default());
-    let mut save = |table: &T, done: u64| -> Result<()> {
+    let mut save = |table: &T, done: u64, period: Option<Period>| -> Result<()> {
         let Some(work_file) = storage.work_file else {
             return Ok(());
         };
@@ -164,16 +184,13 @@ pub fn drive<T: WorkTable>(
         } else {
             &[]
         };
-        let checkpoint = Checkpoint::of_table(game, n, done, widest, table, known);
+        let checkpoint = Checkpoint {
+            period,
+            ..Checkpoint::of_table(game, n, done, widest, table, known)
+        };
         digest = (table.bits(), checkpoint.digest.clone());
         checkpoint.save(work_file.path())
     };
-    if storage.work_file.is_some() {
-        // What a second Ctrl-C, which ends the process at once, leaves.
-        interrupt::set_note(
-            "the positions of the last checkpoint are saved; run the same command with --resume to continue",
-        );
-    }
     loop {
         let started = Instant::now();
         let mut stop = |_at: u64| {
@@ -184,24 +201,31 @@ pub fn drive<T: WorkTable>(
                 ControlFlow::Continue(())
             }
         };
-        let Outcome::Stopped { at } = advance(table, done, &mut stop)? else {
-            save(table, n)?;
-            if storage.work_file.is_some() {
-                interrupt::set_note(
-                    "the table is complete and saved; run the same command with --resume to write the outputs",
-                );
-            }
-            return Ok(());
+        let outcome = advance(table, done, &mut stop)?;
+        let (at, period) = match outcome {
+            Outcome::Completed => (n, None),
+            Outcome::Periodic { at, period } => (at, Some(period)),
+            Outcome::Stopped { at } => (at, None),
         };
-        done = at;
-        save(table, done)?;
+        save(table, at, period)?;
+        let complete = !matches!(outcome, Outcome::Stopped { .. });
         if storage.work_file.is_none() {
-            interrupt::check(done, n)?;
+            interrupt::check(at, n)?;
         } else if interrupt::requested() {
-            return Err(Error::Interrupted(format!(
-                "{done} of {n} positions are saved; run the same command with --resume to continue"
-            )));
+            return Err(Error::Interrupted(if complete {
+                COMPLETE.to_string()
+            } else {
+                format!(
+                    "{at} of {n} positions are saved; run the same command with --resume to continue"
+                )
+            }));
+        } else if complete {
+            interrupt::set_note(COMPLETE);
         }
+        if complete {
+            return Ok(());
+        }
+        done = at;
     }
 }
 

@@ -653,7 +653,7 @@ fn names_in(folder: &Path) -> std::collections::BTreeSet<String> {
 }
 
 /// Runs `nimsieve ARGS… -q -o FOLDER/` in `dir` and sends `signal` once a file whose name
-/// contains `writing` appears in `folder` (the stage that writes it). Checks that the run ends
+/// contains `writing` is being written in `folder`. Checks that the run ends
 /// with exit code 130 and one line, leaves no temporary file and no lock, and that the line is
 /// true: `folder` holds, besides the files `before` it, exactly the files the line says were
 /// written, and the work file `work` with its checkpoint when it says the table is saved.
@@ -677,14 +677,27 @@ fn interrupted_at(
         command(dir, args, folder, &[])
     };
     let mut child = cmd.stderr(std::process::Stdio::piped()).spawn().unwrap();
+    // A file being written is there at two looks 10 ms apart (unlike the empty file that
+    // checks, before the run, that the output can be written).
     let started = Instant::now();
-    while !names_in(&path).iter().any(|name| name.contains(writing)) {
+    let writes = || -> std::collections::BTreeSet<String> {
+        let names = names_in(&path);
+        names
+            .into_iter()
+            .filter(|name| name.contains(writing))
+            .collect()
+    };
+    loop {
+        let seen = writes();
+        std::thread::sleep(Duration::from_millis(10));
+        if seen.intersection(&writes()).next().is_some() {
+            break;
+        }
         assert!(
             child.try_wait().unwrap().is_none(),
             "{args:?} ended before writing {writing}"
         );
         assert!(started.elapsed() < Duration::from_secs(60));
-        std::thread::sleep(Duration::from_millis(1));
     }
     signal(&child, signal_name);
     let out = child.wait_with_output().unwrap();

@@ -77,6 +77,7 @@ impl Destination {
             Destination::File(path) if is_special(path) => Ok(()),
             Destination::File(path) => {
                 let probe = temporary_name(&followed(path));
+                let _unfinished = Unfinished::register(probe.clone());
                 File::create(&probe).map_err(|e| Error::io("cannot write", path, e))?;
                 let _ = std::fs::remove_file(&probe);
                 Ok(())

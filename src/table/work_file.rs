@@ -66,6 +66,12 @@ impl WorkFile {
             if !still_named(&file, &path) {
                 continue;
             }
+            let checkpoint = Self::checkpoint_path_for(work_file);
+            let unfinished = vec![
+                Unfinished::register(path.clone()),
+                Unfinished::unless(work_file.to_path_buf(), checkpoint.clone()),
+                Unfinished::unless(checkpoint.clone(), checkpoint),
+            ];
             let holder = format!(
                 "pid {}: {}\n",
                 std::process::id(),
@@ -75,12 +81,6 @@ impl WorkFile {
                 .and_then(|_| file.rewind())
                 .and_then(|_| file.write_all(holder.as_bytes()))
                 .map_err(|e| Error::io("cannot write", &path, e))?;
-            let checkpoint = Self::checkpoint_path_for(work_file);
-            let unfinished = vec![
-                Unfinished::register(path.clone()),
-                Unfinished::unless(work_file.to_path_buf(), checkpoint.clone()),
-                Unfinished::unless(checkpoint.clone(), checkpoint),
-            ];
             return Ok(WorkFile(Arc::new(Held {
                 work_file: work_file.to_path_buf(),
                 lock_file: file,

@@ -484,6 +484,13 @@ fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
             assert!(stderr.contains("No space left"), "{stderr}");
             assert!(!disk.join("run").join(case.table).exists());
         }
+        // The filler won the race with the reservation (the work file exists, empty, while
+        // the free space is checked): refused before computing, in one line.
+        Some(2) => {
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.contains("are free"), "{stderr}");
+            assert!(!disk.join("run").join(case.table).exists());
+        }
         other => panic!("exit {other:?}: {stderr}"),
     }
     std::fs::remove_file(&filler).unwrap();

@@ -11,18 +11,55 @@
 //! below returns the smallest period proven and the smallest preperiod for it; a sequence
 //! proven periodic with some period is proven with its smallest, since the smallest needs no
 //! more data.
+//!
+//! A period may be arithmetic: g(x + p) = g(x) + s past the preperiod, with a saltus s > 0
+//! (Lasker's Nim: p = 4, s = 4). Neither criterion here ever proves one, and the search looks
+//! for pure periods only, because no game they apply to has one: a finite subtraction set's
+//! values are at most its number of elements, and a finite octal code is never arithmetic
+//! periodic (Austin 1976; Horrocks and Nowakowski, *Integers* 3 (2003) G1). The `+unequal`
+//! codes, which are not octal games, are not covered by that theorem; no saltus is accepted for
+//! them either, so the only arithmetic periods reported are the ones a closed form gives
+//! (`Game::proven_period`). A saltus claimed for a game of either criterion (a checkpoint, say)
+//! is refused: [`Criterion::proof_length`] is None for it.
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// A proven eventual period: g(x + period) = g(x) for every x ≥ preperiod.
+/// A proven eventual period: g(x + period) = g(x) + saltus for every x ≥ preperiod.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Period {
     /// The smallest x0 from which the sequence repeats.
     pub preperiod: u64,
     /// The smallest period.
     pub period: u64,
+    /// What a period adds to every value: 0 for a pure period (and for records written before
+    /// arithmetic periods, which have no such field).
+    #[serde(default)]
+    pub saltus: u64,
+}
+
+impl Period {
+    /// The pure period `period` from `preperiod` (saltus 0).
+    pub const fn pure(preperiod: u64, period: u64) -> Period {
+        Period {
+            preperiod,
+            period,
+            saltus: 0,
+        }
+    }
+
+    /// g(x) from the values `value` gives below `known` (which hold the preperiod and a whole
+    /// period): x itself below `known`, else moved back by whole periods into them, each adding
+    /// the saltus. None when the value passes 2^64 − 1.
+    pub fn value_at(&self, x: u64, known: u64, value: impl Fn(u64) -> u32) -> Option<u64> {
+        if x < known {
+            return Some(u64::from(value(x)));
+        }
+        let back = (x - known) / self.period + 1;
+        let from = u128::from(value(x - back * self.period));
+        u64::try_from(from + u128::from(back) * u128::from(self.saltus)).ok()
+    }
 }
 
 /// What proves a period from a finite table of a game.
@@ -54,8 +91,12 @@ pub enum Criterion {
 
 impl Criterion {
     /// The fewest positions that prove a period `p` from `preperiod`; None when they are more
-    /// than 2^64 − 1, so that no table proves it (a set element near 2^64, say).
+    /// than 2^64 − 1, so that no table proves it (a set element near 2^64, say), and for an
+    /// arithmetic period, which neither criterion proves (see the module's documentation).
     pub fn proof_length(&self, p: Period) -> Option<u64> {
+        if p.saltus != 0 {
+            return None;
+        }
         let [preperiod, period] = [p.preperiod, p.period].map(u128::from);
         let length = match *self {
             Criterion::Window {
@@ -161,10 +202,7 @@ pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
     let value = |x: u64| -> u32 { values[x as usize].into() };
     let depth = (0..SCREENING.min(len / 4))
         .take_while(|&i| {
-            let mismatched = Period {
-                preperiod: len - i - 1,
-                period: 1,
-            };
+            let mismatched = Period::pure(len - i - 1, 1);
             !criterion.proves(mismatched, len)
         })
         .count() as u64;
@@ -201,10 +239,7 @@ fn screened<V: Copy + Into<u32> + PartialEq + Sync>(
     // The longest candidate whose proof, from preperiod 0, fits in the table (proofs grow with
     // the period).
     let fits = |p: u64| {
-        let shortest = Period {
-            preperiod: 0,
-            period: p,
-        };
+        let shortest = Period::pure(0, p);
         criterion.proves(shortest, len)
     };
     let last = partition_point(1, len, fits) - 1;
@@ -264,19 +299,13 @@ fn proven(
     value: &(impl Fn(u64) -> u32 + Sync),
     criterion: &Criterion,
 ) -> Result<Period, Option<u64>> {
-    let shortest = Period {
-        preperiod: 0,
-        period: p,
-    };
+    let shortest = Period::pure(0, p);
     if !criterion.proves(shortest, len) {
         return Err(None);
     }
     // The last x whose value differs one period later.
     let last_mismatch = (0..len - p).rev().find(|&x| value(x) != value(x + p));
-    let found = Period {
-        preperiod: last_mismatch.map_or(0, |x| x + 1),
-        period: p,
-    };
+    let found = Period::pure(last_mismatch.map_or(0, |x| x + 1), p);
     match criterion.proof_length(found) {
         Some(needs) if needs > len => Err(Some(needs)),
         Some(_) if criterion.admits(found, value) => Ok(found),
@@ -328,10 +357,7 @@ mod tests {
             last_removal: 4,
             unequal_splits: Vec::new(),
         };
-        let want = Period {
-            preperiod: 700,
-            period: 97,
-        };
+        let want = Period::pure(700, 97);
         // Before the preperiod, the number of 1-bits of x mod 5: no period there.
         let table: Vec<u8> = (0..5000u64)
             .map(|x| match x {
@@ -374,7 +400,7 @@ mod tests {
             let plain = find_by(len as u64, |x| u32::from(table[x as usize]), &criterion);
             prop_assert_eq!(plain, None);
             prop_assert_eq!(find_in(&table, &criterion), Finding::Unproven(None));
-            let p = Period { preperiod: 0, period: below + 1 };
+            let p = Period::pure(0, below + 1);
             prop_assert_eq!(criterion.proof_length(p), None);
         }
     }
@@ -382,20 +408,71 @@ mod tests {
     #[test]
     fn finds_period_and_preperiod() {
         let seq = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1];
-        assert_eq!(
-            find(&seq, 3, 3),
-            Some(Period {
-                preperiod: 1,
-                period: 3
-            })
-        );
+        assert_eq!(find(&seq, 3, 3), Some(Period::pure(1, 3)));
         assert_eq!(find(&seq[..5], 3, 3), None, "too short to prove");
+        assert_eq!(find(&[7; 6], 2, 2), Some(Period::pure(0, 1)));
+    }
+
+    /// No table proves a saltus for a finite subtraction set or a finite take-and-break code,
+    /// however long and however well the values fit it.
+    #[test]
+    fn neither_criterion_proves_a_saltus() {
+        let lasker_like = Period {
+            preperiod: 1,
+            period: 4,
+            saltus: 4,
+        };
+        let criteria = [
+            Criterion::TakeBreak {
+                last_removal: 2,
+                unequal_splits: Vec::new(),
+            },
+            Criterion::TakeBreak {
+                last_removal: 2,
+                unequal_splits: vec![2],
+            },
+            Criterion::Window {
+                window: 3,
+                uniform_from: 3,
+            },
+        ];
+        // g(x) = x: periods 1, 2, ... with saltus 1, 2, ...; no pure period.
+        let table: Vec<u32> = (0..4000).collect();
+        for criterion in &criteria {
+            assert_eq!(criterion.proof_length(lasker_like), None, "{criterion:?}");
+            assert_eq!(
+                criterion.proof_length(Period::pure(1, 4)),
+                Some(match criterion {
+                    Criterion::TakeBreak { .. } => 2 + 8 + 2,
+                    Criterion::Window { .. } => 1 + 3 + 4,
+                })
+            );
+            assert_eq!(find_in(&table, criterion).proven(), None, "{criterion:?}");
+        }
+    }
+
+    /// Values past the known ones go back by whole periods, adding the saltus each time, and
+    /// a value past 2^64 − 1 is None.
+    #[test]
+    fn values_past_the_table_add_the_saltus() {
+        let lasker = |x: u64| match x % 4 {
+            0 if x > 0 => x - 1,
+            3 => x + 1,
+            _ => x,
+        };
+        let p = Period {
+            preperiod: 1,
+            period: 4,
+            saltus: 4,
+        };
+        let value = |x: u64| lasker(x) as u32;
+        for x in [0, 4, 5, 6, 7, 8, 1000, 1001, 1002, 1003, 1u64 << 40] {
+            assert_eq!(p.value_at(x, 5, value), Some(lasker(x)), "{x}");
+        }
+        assert_eq!(p.value_at(u64::MAX, 5, value), None);
         assert_eq!(
-            find(&[7; 6], 2, 2),
-            Some(Period {
-                preperiod: 0,
-                period: 1
-            })
+            Period::pure(1, 4).value_at(u64::MAX, 5, value),
+            Some(lasker(3))
         );
     }
 }

@@ -77,7 +77,7 @@ fn finite_subtraction_periods() {
     for (spec, preperiod, period) in cases {
         assert_eq!(
             proven_period(spec, 1000),
-            Some(Period { preperiod, period }),
+            Some(Period::pure(preperiod, period)),
             "{spec}"
         );
     }

@@ -80,7 +80,7 @@ fn grundy_writes_each_format_to_the_output_folder() {
     assert_eq!(json["p_count"], 19);
     assert_eq!(
         json["period"],
-        serde_json::json!({"preperiod": 0, "period": 7})
+        serde_json::json!({"preperiod": 0, "period": 7, "saltus": 0})
     );
     assert_eq!(json["engine"], "finite");
     assert_eq!(json["stopped_at_period"], false);
@@ -661,7 +661,7 @@ fn until_period_stops_early_and_says_so() {
     assert_eq!(json["stopped_at_period"], true);
     assert_eq!(
         json["period"],
-        serde_json::json!({"preperiod": 8, "period": 3})
+        serde_json::json!({"preperiod": 8, "period": 3, "saltus": 0})
     );
 }
 
@@ -1231,4 +1231,46 @@ fn a_closed_pipe_ends_quietly_and_a_closed_stderr_stops_nothing() {
         assert_eq!(got, Some(code), "{args:?}");
         assert!(stdout.contains(want), "{args:?}: {stdout}");
     }
+}
+
+/// The JSON's `period` has one shape: `saltus` 0 for a pure period, 4 for Lasker's Nim, whose
+/// `--until-period` table is exactly the five values that hold its arithmetic period.
+#[test]
+fn periods_carry_their_saltus() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut all = vec!["grundy"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["-f", "json", "-o", "-", "-q"]);
+        serde_json::from_str(&stdout_of(dir.path(), &all)).unwrap()
+    };
+    let pure = json(&["sub:1,3,4", "-n", "1000", "--until-period"]);
+    assert_eq!(
+        pure["period"],
+        serde_json::json!({"preperiod": 0, "period": 7, "saltus": 0})
+    );
+    let lasker = json(&["lasker", "-n", "1e6", "--until-period"]);
+    assert_eq!(
+        lasker["period"],
+        serde_json::json!({"preperiod": 1, "period": 4, "saltus": 4})
+    );
+    assert_eq!(
+        (&lasker["n"], &lasker["stopped_at_period"]),
+        (&5.into(), &true.into())
+    );
+    let csv = stdout_of(
+        dir.path(),
+        &[
+            "grundy",
+            "lasker",
+            "-n",
+            "1e6",
+            "--until-period",
+            "-o",
+            "-",
+            "-q",
+        ],
+    );
+    assert_eq!(csv, "n,g\n0,0\n1,1\n2,2\n3,4\n4,3\n");
+    assert_eq!(json(&["lasker", "-n", "9"])["max_value"], 8);
 }

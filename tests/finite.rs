@@ -59,7 +59,7 @@ fn catalogue_periods() {
     ];
     for (spec, preperiod, period) in cases {
         let (values, found) = by_finite(spec, 100_000, false);
-        assert_eq!(found, Some(Period { preperiod, period }), "{spec}");
+        assert_eq!(found, Some(Period::pure(preperiod, period)), "{spec}");
         assert_eq!(values, by_reference(spec, 100_000), "{spec}");
     }
 }
@@ -77,11 +77,11 @@ fn long_periods_and_preperiods() {
         let m = Game::parse(spec).unwrap().finite_set_max().unwrap();
         assert_eq!(
             period::find(&reference, m, m),
-            Some(Period { preperiod, period }),
+            Some(Period::pure(preperiod, period)),
             "{spec}"
         );
         let (values, found) = by_finite(spec, n, false);
-        assert_eq!(found, Some(Period { preperiod, period }), "{spec}");
+        assert_eq!(found, Some(Period::pure(preperiod, period)), "{spec}");
         assert_eq!(values, reference, "{spec}");
     }
 }
@@ -90,13 +90,7 @@ fn long_periods_and_preperiods() {
 fn until_period_stops_at_the_shortest_proof() {
     let (values, found) = by_finite("sub:6,34,40,141", 1_000_000, true);
     assert_eq!(values.len(), 2508 + 141 + 1530);
-    assert_eq!(
-        found,
-        Some(Period {
-            preperiod: 2508,
-            period: 1530
-        })
-    );
+    assert_eq!(found, Some(Period::pure(2508, 1530)));
     assert_eq!(values, by_reference("sub:6,34,40,141", values.len() as u64));
     // No period provable below n: the whole table, no period.
     let (values, found) = by_finite("sub:6,34,40,141", 3000, true);

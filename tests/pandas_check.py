@@ -38,8 +38,8 @@ def check(stem):
             bad = [(k, got, w) for k, got, w in zip(rows.key, rows.value, value) if not same(got, w)]
             assert not bad, (field, bad[:5])
         elif field == "period":
-            # Both entries always, without values when no period is proven.
-            entries = value or {"preperiod": None, "period": None}
+            # All three entries always, without values when no period is proven.
+            entries = value or {"preperiod": None, "period": None, "saltus": None}
             assert list(rows.key) == list(entries), (field, list(rows.key))
             for got, w in zip(rows.value, entries.values()):
                 assert same(got, w), (field, got, w)

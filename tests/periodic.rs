@@ -65,10 +65,7 @@ fn reports_the_period_and_stops_after_one_with_until_period() {
     for (spec, preperiod, p) in GAMES {
         let game = Game::parse(spec).unwrap();
         let full = periodic::compute(&game, 1000, false, None, &Progress::hidden()).unwrap();
-        let period = Period {
-            preperiod,
-            period: p,
-        };
+        let period = Period::pure(preperiod, p);
         assert_eq!(full.period, Some(period), "{spec}");
         // The smallest: a search over the values finds no shorter period or preperiod.
         let values: Vec<u32> = full.iter().collect();

@@ -71,16 +71,10 @@ fn catalogue_values() {
 fn catalogue_periods() {
     let period = |spec: &str, n: u64| table(spec, n, EngineKind::RareValues).period;
     let reference = |spec: &str, n: u64| table(spec, n, EngineKind::Reference).period;
-    let kayles = Some(Period {
-        preperiod: 71,
-        period: 12,
-    });
+    let kayles = Some(Period::pure(71, 12));
     assert_eq!(period("kayles", 1000), kayles);
     assert_eq!(reference("kayles", 1000), kayles);
-    let dawson = Some(Period {
-        preperiod: 53,
-        period: 34,
-    });
+    let dawson = Some(Period::pure(53, 34));
     assert_eq!(period("dawsons-kayles", 1000), dawson);
     assert_eq!(reference("octal:0.07", 1000), dawson);
     // Too short to prove: 2·71 + 2·12 + 2 = 168 positions are needed.
@@ -89,10 +83,7 @@ fn catalogue_periods() {
     // Gangolli–Plambeck: .16 has period 149,459 after its last exception at 105,350.
     assert_eq!(
         period("octal:0.16", 1 << 20),
-        Some(Period {
-            preperiod: 105_351,
-            period: 149_459
-        })
+        Some(Period::pure(105_351, 149_459))
     );
 }
 
@@ -368,4 +359,87 @@ fn octal_families_list_every_code() {
         (Some(71), Some(12), 168)
     );
     assert_eq!(row.mask.is_some(), row.rare_positions.is_some());
+}
+
+/// `0.` and `4.` codes of 2 to 4 digits, with or without `+unequal`.
+fn short_code() -> impl Strategy<Value = String> {
+    (
+        any::<bool>(),
+        prop::collection::vec(0u8..8, 1..4),
+        1u8..8,
+        any::<bool>(),
+    )
+        .prop_map(|(four, digits, last, unequal)| {
+            let tail: String = digits
+                .iter()
+                .chain([&last])
+                .map(|d| (b'0' + d) as char)
+                .collect();
+            let lead = if four { "4" } else { "0" };
+            let modifier = if unequal { "+unequal" } else { "" };
+            format!("octal:{lead}.{tail}{modifier}")
+        })
+}
+
+/// True when g(x + p) = g(x) + s for every x from the preperiod on within `values`.
+fn satisfies(values: &[u32], p: Period) -> bool {
+    let from = p.preperiod as usize;
+    (from..values.len().saturating_sub(p.period as usize))
+        .all(|x| u64::from(values[x + p.period as usize]) == u64::from(values[x]) + p.saltus)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Whatever period the rare-values engine reports (pure or arithmetic), the plain mex to
+    /// three times its proof length satisfies it; and a finite code never reports a saltus.
+    #[test]
+    fn reported_periods_hold_in_the_reference_table(spec in short_code()) {
+        let game = Game::parse(&spec).unwrap();
+        let run = rare_values::compute(&game, 4000, true, Storage::default(), &Progress::hidden()).unwrap();
+        if let Some(p) = run.period {
+            prop_assert_eq!(p.saltus, 0, "{}", spec);
+            let proof = game.period_criterion().unwrap().proof_length(p).unwrap();
+            prop_assert_eq!(run.len(), proof, "{}", spec);
+            let slow: Vec<u32> = reference::compute(&game, 3 * proof, &Progress::hidden()).unwrap().iter().collect();
+            prop_assert!(satisfies(&slow, p), "{} {:?}", spec, p);
+        }
+    }
+}
+
+/// Lasker's Nim carries its arithmetic period (p = 4, s = 4 from n = 1), which the plain mex
+/// satisfies; `--until-period` ends its table at the five values that hold it, and the full
+/// table, copied from them, is Lasker's formula.
+#[test]
+fn lasker_has_an_arithmetic_period() {
+    let want = Period {
+        preperiod: 1,
+        period: 4,
+        saltus: 4,
+    };
+    let slow = values("lasker", 2000, EngineKind::Reference);
+    assert!(satisfies(&slow, want));
+    assert!(!satisfies(&slow, Period { saltus: 3, ..want }));
+    assert!(!satisfies(
+        &slow,
+        Period {
+            preperiod: 0,
+            ..want
+        }
+    ));
+    let game = Game::parse("lasker").unwrap();
+    let short = EngineKind::ClosedForm
+        .grundy(
+            &game,
+            1 << 20,
+            true,
+            Storage::default(),
+            &Progress::hidden(),
+        )
+        .unwrap();
+    assert_eq!(short.period, Some(want));
+    assert_eq!(short.iter().collect::<Vec<_>>(), [0, 1, 2, 4, 3]);
+    let long = table("lasker", 1 << 20, EngineKind::ClosedForm);
+    assert_eq!(long.period, Some(want));
+    assert!((0..1 << 20).all(|x| u64::from(long.get(x)) == nimsieve::game::lasker(x)));
 }

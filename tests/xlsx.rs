@@ -101,7 +101,7 @@ fn string(s: &str) -> Data {
 const SUMMARY_HEADER: [&str; 3] = ["field", "key", "value"];
 
 /// The rows `field | key | value` the README describes for a JSON summary: each scalar field
-/// with no key, `period` as its two entries (with no values when it is null), then each list
+/// with no key, `period` as its three entries (with no values when it is null), then each list
 /// element keyed by its index.
 fn summary_rows(json: &str) -> Vec<[Data; 3]> {
     let json: serde_json::Map<String, Value> = serde_json::from_str(json).unwrap();
@@ -114,7 +114,7 @@ fn summary_rows(json: &str) -> Vec<[Data; 3]> {
                 }
             }
             Value::Null if field == "period" => {
-                for key in ["preperiod", "period"] {
+                for key in ["preperiod", "period", "saltus"] {
                     rows.push([string(field), string(key), Data::Empty]);
                 }
             }
@@ -192,7 +192,7 @@ fn grundy_workbook_matches_csv_and_json() {
     assert_eq!(names, ["values", "summary"]);
     assert_table_matches_csv(&book, "values", &text(dir.path(), "squares-5000.csv"));
     assert_summary_matches_json(&book, &text(dir.path(), "squares-5000.json"));
-    // Scalars come first, without a key; `period` has both its entries, without values, as
+    // Scalars come first, without a key; `period` has its three entries, without values, as
     // squares has no period to prove; lists follow, one element a row keyed by its index.
     let rows = summary_sheet_rows(&book);
     assert_eq!(rows[0], [string("game"), Data::Empty, string("squares")]);
@@ -201,7 +201,8 @@ fn grundy_workbook_matches_csv_and_json() {
         summary_field(&book, "period"),
         [
             [string("preperiod"), Data::Empty],
-            [string("period"), Data::Empty]
+            [string("period"), Data::Empty],
+            [string("saltus"), Data::Empty]
         ]
     );
     let first = summary_field(&book, "first_occurrence");
@@ -262,7 +263,8 @@ fn unproven_periods_and_nulls_are_empty_cells() {
         summary_field(&book, "period"),
         [
             [string("preperiod"), Data::Empty],
-            [string("period"), Data::Empty]
+            [string("period"), Data::Empty],
+            [string("saltus"), Data::Empty]
         ]
     );
     // Under misère play position 0 is an N-position: no P-position below 1, so value 0 has no

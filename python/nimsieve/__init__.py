@@ -55,8 +55,9 @@ def grundy(
     - ``threads``: worker threads (default: one per core). Results never depend on it.
     - ``engine``: force an engine by name (see :func:`engines`); default: the fastest exact one.
     - ``until_period``: stop at the shortest table that proves the game's period (finite
-      subtraction sets, pim, bachet:K, powers-of-2, finite octal codes); the array is then
-      shorter than ``n`` and :func:`summary` gives the period.
+      subtraction sets, pim, bachet:K, powers-of-2, finite octal codes, and lasker, whose
+      period is arithmetic); the array is then shorter than ``n`` and :func:`summary` gives the
+      period, ``{"preperiod": a, "period": p, "saltus": s}`` (s = 0 but for lasker).
     - ``progress``: show a progress bar (tqdm: in a terminal or in Jupyter).
     - ``path``: compute into that file and return it as a read-only ``numpy.memmap``. The file
       is a ``.npy`` file, the same bytes as ``nimsieve grundy GAME -n N -f npy -o PATH``,

@@ -78,8 +78,15 @@ def test_until_period_stops_at_the_proof() -> None:
     values = nimsieve.grundy("sub:1,3,4", 10**9, until_period=True)
     assert len(values) < 100
     summary = nimsieve.summary("sub:1,3,4", 10**9, until_period=True)
-    assert summary["period"] == {"preperiod": 0, "period": 7}
+    assert summary["period"] == {"preperiod": 0, "period": 7, "saltus": 0}
     assert summary["n"] == len(values)
+
+
+def test_lasker_period_is_arithmetic() -> None:
+    values = nimsieve.grundy("lasker", 10**9, until_period=True)
+    assert list(values) == [0, 1, 2, 4, 3]
+    summary = nimsieve.summary("lasker", 10**9, until_period=True)
+    assert summary["period"] == {"preperiod": 1, "period": 4, "saltus": 4}
 
 
 @pytest.mark.parametrize("game", ["squares", "primes", "kayles", "aliquot"])

@@ -100,7 +100,10 @@ impl EngineKind {
     pub fn proves_periods(self) -> bool {
         matches!(
             self,
-            EngineKind::Finite | EngineKind::Periodic | EngineKind::RareValues
+            EngineKind::Finite
+                | EngineKind::Periodic
+                | EngineKind::RareValues
+                | EngineKind::ClosedForm
         )
     }
 
@@ -152,7 +155,9 @@ impl EngineKind {
             EngineKind::RareValues => {
                 rare_values::compute(game, n, until_period, storage, progress)
             }
-            EngineKind::ClosedForm => closed_form::compute(game, n, storage.work_file, progress),
+            EngineKind::ClosedForm => {
+                closed_form::compute(game, n, until_period, storage.work_file, progress)
+            }
         }
     }
 }

@@ -32,6 +32,7 @@ pub fn compute(
     let Period {
         preperiod,
         period: p,
+        ..
     } = period;
     // Past 2^64 − 1 (bachet:k with k near 2^64), the first period outlasts every table.
     let first_period_end = preperiod.saturating_add(p);

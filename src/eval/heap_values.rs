@@ -115,7 +115,7 @@ impl HeapValues {
             let short = wanted.min(SHORT_TABLE);
             let (table, run) = compute(game, short, true, None, &options.progress)?;
             if table.len() > largest || table.period.is_some() || short == wanted {
-                return Ok(HeapValues::of_table(table, Some(run)));
+                return HeapValues::of_table(game, largest, table, Some(run));
             }
             if wanted > longest_table(engine, game) {
                 n = PERIOD_SEARCH;
@@ -132,23 +132,27 @@ impl HeapValues {
                 game.spec,
             )));
         }
-        Ok(HeapValues::of_table(table, Some(run)))
+        HeapValues::of_table(game, largest, table, Some(run))
     }
 
     /// Values looked up in `table` (reduced by its period past its end), with the run that
-    /// holds its work file.
-    fn of_table(table: Table, run: Option<Run>) -> HeapValues {
-        HeapValues {
+    /// holds its work file, for heaps up to `largest` of `game`.
+    fn of_table(game: &Game, largest: u64, table: Table, run: Option<Run>) -> Result<HeapValues> {
+        if let Err(e) = check_values(game, &table, largest) {
+            run.into_iter().for_each(Run::finish);
+            return Err(e);
+        }
+        Ok(HeapValues {
             source: Source::Table(table),
             run,
-        }
+        })
     }
 
     /// g(n).
     pub fn value(&self, n: u64) -> u64 {
         match &self.source {
             Source::Formula(form) => form.value(n),
-            Source::Table(table) => u64::from(table.get(reduce(n, table))),
+            Source::Table(table) => table_value(n, table),
         }
     }
 
@@ -215,16 +219,34 @@ fn compute(
     }
 }
 
-/// The position of the table with the value of n: n itself inside the table, else n moved
-/// back by whole periods into the table's periodic part (the caller made sure one exists).
-fn reduce(n: u64, table: &Table) -> u64 {
-    let len = table.len();
+/// g(n) from the table: n itself inside the table, else n moved back by whole periods into
+/// the table's periodic part, adding the saltus for each (the caller made sure a period exists
+/// and, with [`check_values`], that the value fits).
+fn table_value(n: u64, table: &Table) -> u64 {
+    let value = |x| table.get(x);
     match table.period {
-        Some(p) if n >= len => {
-            let back = (n - len) / p.period + 1;
-            n - back * p.period
-        }
-        _ => n,
+        Some(p) => p.value_at(n, table.len(), value),
+        None => Some(u64::from(value(n))),
+    }
+    .expect("eval checked that the heaps' values fit")
+}
+
+/// Refuses heaps up to `largest` whose values, an arithmetic period adding its saltus, pass
+/// 2^64 − 1 (the largest value lies in the last period up to `largest`).
+fn check_values(game: &Game, table: &Table, largest: u64) -> Result<()> {
+    let Some(p) = table.period.filter(|p| p.saltus != 0) else {
+        return Ok(());
+    };
+    let last_period = largest.saturating_sub(p.period - 1)..=largest;
+    match last_period
+        .into_iter()
+        .all(|x| p.value_at(x, table.len(), |y| table.get(y)).is_some())
+    {
+        true => Ok(()),
+        false => Err(Error::Input(format!(
+            "{}: the value of a heap of {largest} passes 2^64 - 1, the largest value eval gives; give smaller heaps",
+            game.spec
+        ))),
     }
 }
 
@@ -265,7 +287,7 @@ fn from_file(game: &Game, largest: u64, file: &Path) -> Result<HeapValues> {
         values,
         period,
     };
-    Ok(HeapValues::of_table(table, None))
+    HeapValues::of_table(game, largest, table, None)
 }
 
 /// The longest table an engine that proves periods searches, within the time limit.
@@ -351,4 +373,45 @@ fn too_large(game: &Game, largest: u64) -> Error {
         "{}: a heap of {largest} is beyond what any table reaches (2^64 positions), and the game has neither a closed form nor a period eval can prove; give a smaller heap",
         game.spec
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::resumable::Storage;
+    use crate::game::lasker;
+
+    /// Heaps of any size are reduced into a table through its arithmetic period, each period
+    /// back adding the saltus; heaps whose value passes 2^64 − 1 are refused.
+    #[test]
+    fn heaps_past_an_arithmetic_table_add_the_saltus() {
+        let game = Game::parse("lasker").unwrap();
+        let table = || {
+            EngineKind::ClosedForm
+                .grundy(&game, 1000, true, Storage::default(), &Progress::hidden())
+                .unwrap()
+        };
+        assert_eq!(table().len(), 5);
+        let largest = u64::MAX - 1;
+        let values = HeapValues::of_table(&game, largest, table(), None).unwrap();
+        for n in [
+            0,
+            3,
+            4,
+            5,
+            1000,
+            1 << 40,
+            (1 << 62) + 3,
+            largest - 3,
+            largest,
+        ] {
+            assert_eq!(values.value(n), lasker(n), "{n}");
+            assert_eq!(
+                values.method(n),
+                if n < 5 { Method::Table } else { Method::Period }
+            );
+        }
+        let refused = HeapValues::of_table(&game, u64::MAX, table(), None);
+        assert!(refused.is_err_and(|e| e.to_string().contains("passes 2^64 - 1")));
+    }
 }

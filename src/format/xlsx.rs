@@ -125,7 +125,7 @@ fn write_table(
 /// header, one number or text a row, so that every column has a name of its own. First one row for each
 /// scalar field, in the JSON's order, with no key (`game | | squares`); an object field one row
 /// for each entry, keyed by the entry's name (`period | preperiod | 0`), and `period` these
-/// same two rows with no value when it is null (no period proven). Then the lists, in the
+/// same three rows (preperiod, period, saltus) with no value when it is null (no period proven). Then the lists, in the
 /// JSON's order, one row an element, keyed by its index (`counts | 2 | 112`). A JSON null is
 /// an empty cell.
 fn write_summary(
@@ -167,10 +167,7 @@ fn write_summary(
 
 /// The names of `period`'s entries, as the JSON summary has them when a period is proven.
 fn period_entries() -> Vec<String> {
-    match serde_json::to_value(Period {
-        preperiod: 0,
-        period: 0,
-    }) {
+    match serde_json::to_value(Period::pure(0, 0)) {
         Ok(Value::Object(entries)) => entries.into_iter().map(|(key, _)| key).collect(),
         _ => Vec::new(),
     }

@@ -21,6 +21,7 @@
 //! to 0 is the one it forbids); `half` never moves to 0 from n ≥ 2.
 
 use super::{DivisorRule, Game, Play, Rule, SubtractionSet};
+use crate::period::Period;
 
 /// A formula for every value of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,6 +77,13 @@ impl Game {
         Some(form)
     }
 }
+
+/// Lasker's Nim's formula as an arithmetic period: g(n + 4) = g(n) + 4 for n ≥ 1.
+pub const LASKER_PERIOD: Period = Period {
+    preperiod: 1,
+    period: 4,
+    saltus: 4,
+};
 
 /// g(x) of Lasker's Nim, for x below 2^64 − 1 (g(2^64 − 1) = 2^64; see
 /// [`ClosedForm::largest_heap`]).

@@ -16,7 +16,7 @@ pub mod wythoff;
 use crate::period::{Criterion, Period};
 
 pub use catalogue::{CATALOGUE, CatalogueEntry};
-pub use closed_form::{ClosedForm, lasker, prime_factor_count};
+pub use closed_form::{ClosedForm, LASKER_PERIOD, lasker, prime_factor_count};
 pub use divisor::{BlockFactors, DivisorRule, divisors_of};
 pub use moves::{Moves, Window, WindowRule};
 pub use primes::{primes_below, sieve_odd_primes};
@@ -134,12 +134,9 @@ impl Game {
     /// other game.
     pub fn proven_period(&self) -> Option<Period> {
         match &self.rule {
-            Rule::Subtraction(set) if self.play == Play::Normal => {
-                set.proven_period().map(|period| Period {
-                    preperiod: self.min_target(),
-                    period,
-                })
-            }
+            Rule::Subtraction(set) if self.play == Play::Normal => set
+                .proven_period()
+                .map(|period| Period::pure(self.min_target(), period)),
             _ => None,
         }
     }

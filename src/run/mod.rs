@@ -247,7 +247,7 @@ fn check_until_period(request: &Request, engine: EngineKind) -> Result<()> {
     }
     if !engine.proves_periods() {
         return Err(Error::Input(format!(
-            "--until-period: the {} engine proves no period for {}; periods are proven for finite subtraction sets (sub:…), pim, bachet:K, powers-of-2 and finite take-and-break codes (octal:…); leave --until-period out",
+            "--until-period: the {} engine proves no period for {}; periods are proven for finite subtraction sets (sub:…), pim, bachet:K, powers-of-2, finite take-and-break codes (octal:…) and lasker; leave --until-period out",
             engine.name(),
             request.game.spec
         )));

@@ -34,8 +34,11 @@ pub struct Row {
     pub preperiod: Option<u64>,
     /// The proven smallest period.
     pub period: Option<u64>,
+    /// What the period adds to the values (0 for a pure period).
+    pub saltus: Option<u64>,
     /// The residues modulo the period of the P-positions from the preperiod on, ascending
-    /// (None when the table holds less than one period).
+    /// (None when the table holds less than one period, or the period is arithmetic: its
+    /// values grow, so its P-positions do not repeat).
     pub p_residues: Option<Vec<u64>>,
     /// True when the proven period ended the table before the requested n.
     pub stopped_at_period: bool,
@@ -61,9 +64,10 @@ fn period_held(table: &Table) -> Option<Period> {
 /// by its proven period when it holds a whole one.
 fn first_p_positions(table: &Table) -> Vec<u64> {
     let period = period_held(table);
+    // A value past 2^64 − 1 (None) is no P-position.
     let value = |x: u64| match period {
-        Some(p) if x >= table.len() => table.get(p.preperiod + (x - p.preperiod) % p.period),
-        _ => table.get(x),
+        Some(p) => p.value_at(x, table.len(), |y| table.get(y)),
+        None => Some(u64::from(table.get(x))),
     };
     // Ten periods hold ten P-positions when the period holds one.
     let end = period.map_or(table.len(), |p| {
@@ -72,13 +76,13 @@ fn first_p_positions(table: &Table) -> Vec<u64> {
             .max(p.preperiod + FIRST_P_POSITIONS as u64 * p.period)
     });
     (0..end)
-        .filter(|&x| value(x) == 0)
+        .filter(|&x| value(x) == Some(0))
         .take(FIRST_P_POSITIONS)
         .collect()
 }
 
 /// The column names, in order (the JSON keys).
-pub const COLUMNS: [&str; 14] = [
+pub const COLUMNS: [&str; 15] = [
     "index",
     "game",
     "n",
@@ -87,6 +91,7 @@ pub const COLUMNS: [&str; 14] = [
     "p_count",
     "preperiod",
     "period",
+    "saltus",
     "p_residues",
     "stopped_at_period",
     "first_p_positions",
@@ -115,7 +120,8 @@ impl Row {
         let sparse = game
             .take_break()
             .and_then(|_| SparseSpace::of(table, &stats.counts));
-        let p_residues = period_held(table).map(|p| {
+        let pure = period_held(table).filter(|p| p.saltus == 0);
+        let p_residues = pure.map(|p| {
             let mut residues: Vec<u64> = (p.preperiod..p.preperiod + p.period)
                 .filter(|&x| table.get(x) == 0)
                 .map(|x| x % p.period)
@@ -132,6 +138,7 @@ impl Row {
             p_count: stats.p_count,
             preperiod: table.period.map(|p| p.preperiod),
             period: table.period.map(|p| p.period),
+            saltus: table.period.map(|p| p.saltus),
             p_residues,
             stopped_at_period: table.len() < requested,
             first_p_positions: first_p_positions(table),
@@ -142,7 +149,7 @@ impl Row {
     }
 
     /// The CSV fields, in [`COLUMNS`] order: empty for none, lists separated by spaces.
-    pub fn csv_fields(&self) -> [String; 14] {
+    pub fn csv_fields(&self) -> [String; 15] {
         let optional = |v: Option<u64>| v.map_or_else(String::new, |v| v.to_string());
         let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         [
@@ -154,6 +161,7 @@ impl Row {
             self.p_count.to_string(),
             optional(self.preperiod),
             optional(self.period),
+            optional(self.saltus),
             self.p_residues.as_deref().map_or_else(String::new, list),
             self.stopped_at_period.to_string(),
             list(&self.first_p_positions),
@@ -181,9 +189,10 @@ mod tests {
         assert_eq!(keys, COLUMNS);
         assert_eq!(row.period, Some(7));
         assert_eq!(row.preperiod, Some(0));
+        assert_eq!(row.saltus, Some(0));
         assert_eq!(row.p_residues, Some(vec![0, 2]), "P = 0, 2 mod 7");
         assert_eq!(row.first_p_positions, [0, 2, 7, 9, 14, 16, 21, 23, 28, 30]);
         assert!(row.stopped_at_period);
-        assert_eq!(row.csv_fields()[8], "0 2");
+        assert_eq!(row.csv_fields()[9], "0 2");
     }
 }

@@ -8,6 +8,7 @@ use super::work_file::WorkFile;
 use crate::error::Result;
 use crate::period::Period;
 use rayon::prelude::*;
+use std::ops::Range;
 
 /// Values of positions 0..n, `bits` each: value x sits at bit (x·bits) mod 64 of word
 /// x·bits / 64, least significant bits first. The storage may hold more words than the width
@@ -229,10 +230,16 @@ impl PackedValues {
     /// (positions below `computed` hold at least `p.preperiod + p.period` values): value by
     /// value up to a word
     /// boundary, then whole words from one block back (a block being the shortest whole number of
-    /// words that is also a whole number of periods).
+    /// words that is also a whole number of periods). An arithmetic period adds its saltus to
+    /// each value it copies, value by value; the table must already be wide enough for the
+    /// last period's values (the largest it writes).
     pub fn extend_periodically(&mut self, computed: u64, p: Period) {
         let n = self.len();
         if computed >= n {
+            return;
+        }
+        if p.saltus != 0 {
+            self.extend_arithmetically(computed..n, p);
             return;
         }
         let bits = u64::from(self.bits());
@@ -259,6 +266,17 @@ impl PackedValues {
             w += len;
         }
         self.clear_past_end();
+    }
+
+    /// Fills the positions of `range` value by value from one period back, adding the saltus
+    /// (positions below the range hold at least `p.preperiod + p.period` values, and the table
+    /// is wide enough for what it writes).
+    pub fn extend_arithmetically(&mut self, range: Range<u64>, p: Period) {
+        let saltus = u32::try_from(p.saltus).expect("the table is wide enough for the saltus");
+        for x in range {
+            let v = self.get(x - p.period) + saltus;
+            self.set(x, v);
+        }
     }
 
     /// Keeps only the first `len` values (no more than now); the storage stays as it is.
@@ -334,6 +352,30 @@ mod tests {
     use crate::table::WorkTable;
     use crate::table::words::Words;
     use crate::table::work_file::WorkFile;
+
+    /// An arithmetic period copies each value from one period back plus the saltus.
+    #[test]
+    fn extends_by_an_arithmetic_period() {
+        let p = crate::period::Period {
+            preperiod: 1,
+            period: 4,
+            saltus: 4,
+        };
+        let mut values = PackedValues::zeroed(1000, 16, 16, None).unwrap();
+        for (x, v) in [0, 1, 2, 4, 3].into_iter().enumerate() {
+            values.set(x as u64, v);
+        }
+        values.extend_periodically(5, p);
+        // Lasker's Nim: x, but 4k + 3 and 4k + 4 swapped.
+        let lasker = |x: u32| match x % 4 {
+            0 if x > 0 => x - 1,
+            3 => x + 1,
+            _ => x,
+        };
+        for x in 0..1000 {
+            assert_eq!(values.get(x), lasker(x as u32), "{x}");
+        }
+    }
 
     #[test]
     fn widths_and_round_trips() {

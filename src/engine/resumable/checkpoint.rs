@@ -43,8 +43,10 @@ pub struct Checkpoint {
     /// Bytes each of `sums` covers.
     pub chunk_bytes: u64,
     /// The period the positions below `done` prove, which the rest of the table repeats: a
-    /// run that ended at a proven period. None while the table is being computed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// run that ended at a proven period. None while the table is being computed. Its saltus
+    /// is written only when it is not 0, so that a checkpoint written before arithmetic periods
+    /// reads back (as saltus 0) with the same checksum.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "recorded")]
     pub period: Option<Period>,
     /// The checksums of the final part of the table.
     #[serde(flatten)]
@@ -59,6 +61,46 @@ pub struct Digest {
     pub sums: Vec<u32>,
     /// The checksum of what follows the whole chunks.
     pub tail: u32,
+}
+
+/// A checkpoint's period as stored: a pure period without its saltus.
+mod recorded {
+    use crate::period::Period;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// The fields of a stored period.
+    #[derive(Serialize, Deserialize)]
+    struct Recorded {
+        preperiod: u64,
+        period: u64,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        saltus: u64,
+    }
+
+    fn is_zero(saltus: &u64) -> bool {
+        *saltus == 0
+    }
+
+    /// Writes `period` without a saltus of 0.
+    pub fn serialize<S: Serializer>(period: &Option<Period>, s: S) -> Result<S::Ok, S::Error> {
+        period
+            .map(|p| Recorded {
+                preperiod: p.preperiod,
+                period: p.period,
+                saltus: p.saltus,
+            })
+            .serialize(s)
+    }
+
+    /// Reads a period, with saltus 0 when none is written.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Period>, D::Error> {
+        let recorded = Option::<Recorded>::deserialize(d)?;
+        Ok(recorded.map(|r| Period {
+            preperiod: r.preperiod,
+            period: r.period,
+            saltus: r.saltus,
+        }))
+    }
 }
 
 /// The state file as stored: the checkpoint and the checksum of its serialised form.
@@ -334,6 +376,36 @@ mod tests {
         }
         Checkpoint::remove(&work).unwrap();
         assert_eq!(Checkpoint::load(&work).unwrap(), None);
+    }
+
+    /// A pure period is stored as before arithmetic periods (no saltus), so that such a state
+    /// file reads back with its checksum; an arithmetic one keeps its saltus.
+    #[test]
+    fn periods_are_stored_with_a_saltus_only_when_it_is_not_0() {
+        let dir = tempfile::tempdir().unwrap();
+        let work = dir.path().join("t.values");
+        let text = || std::fs::read_to_string(Checkpoint::path_for(&work)).unwrap();
+        let pure = Checkpoint {
+            period: Some(Period::pure(3, 7)),
+            ..Checkpoint::new(&game(), 512, 17, 8, 8, Digest::default())
+        };
+        pure.save(&work).unwrap();
+        assert!(
+            text().contains("\"period\":{\"preperiod\":3,\"period\":7},"),
+            "{}",
+            text()
+        );
+        assert_eq!(Checkpoint::load(&work).unwrap(), Some(pure.clone()));
+        let arithmetic = Checkpoint {
+            period: Some(Period {
+                saltus: 4,
+                ..Period::pure(1, 4)
+            }),
+            ..pure
+        };
+        arithmetic.save(&work).unwrap();
+        assert!(text().contains("\"saltus\":4"), "{}", text());
+        assert_eq!(Checkpoint::load(&work).unwrap(), Some(arithmetic));
     }
 
     #[test]

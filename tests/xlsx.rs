@@ -226,7 +226,8 @@ fn period_and_misere_summaries() {
         summary_field(&book, "period"),
         [
             [string("preperiod"), Data::Float(8.)],
-            [string("period"), Data::Float(3.)]
+            [string("period"), Data::Float(3.)],
+            [string("saltus"), Data::Float(0.)]
         ]
     );
 

@@ -258,6 +258,9 @@ impl PposReport {
 }
 
 /// A report any emitter can write.
+// One report a run, made once and passed by reference: the size of its largest variant costs
+// nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Report {
     /// All values.

@@ -486,9 +486,10 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     // grundy writes n values; the number of P-positions is known only after the run.
     let numbers = ppos.is_none().then_some(n);
     let largest = largest_number(n, ppos)?;
-    formats
-        .iter()
-        .try_for_each(|f| f.check_size(largest, numbers, &options))?;
+    formats.iter().try_for_each(|f| {
+        f.check_listing(ppos.is_some())?;
+        f.check_size(largest, numbers, &options)
+    })?;
     // An interrupt keeps a checkpointed work file, for --resume.
     interrupt::keep_checkpointed();
 

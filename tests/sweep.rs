@@ -254,7 +254,7 @@ fn three_shards_merge_to_the_unsharded_run_byte_for_byte() {
         whole.path(),
         &["sweep", "sub3:12", "--shard", "2/3", "-f", "csv", "-o", "-"],
     );
-    assert!(part2.starts_with("index,game,n,"));
+    assert!(part2.starts_with("index,game,equivalent_to,n,"));
     assert!(part2.lines().nth(1).unwrap().starts_with("73,"));
     assert_eq!(part2.lines().count(), 1 + 146 - 73);
 
@@ -412,4 +412,72 @@ fn families_too_large_for_one_run_are_refused_at_once() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
+}
+
+/// The `game` → `equivalent_to` column of CSV sweep rows.
+fn classes(csv: &str) -> std::collections::HashMap<String, String> {
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|c| c == name).unwrap();
+    let (game, class) = (column("game"), column("equivalent_to"));
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[game].to_string(), r[class].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_census_names_the_first_code_with_the_same_values_across_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let whole = stdout_of(
+        d,
+        &["sweep", "octal2", "-n", "1000", "-f", "csv", "-o", "-"],
+    );
+    let whole_classes = classes(&whole);
+    let table =
+        |code: &str| stdout_of(d, &["grundy", code, "-n", "1000", "-f", "bfile", "-o", "-"]);
+    for (code, first) in [
+        ("octal:0.21", "octal:0.05"),
+        ("octal:0.25", "octal:0.05"),
+        ("octal:0.23", "octal:0.22"),
+        ("octal:0.67", "octal:0.64"),
+    ] {
+        assert_eq!(whole_classes[code], first, "{code}");
+        assert_eq!(whole_classes[first], first, "{first}");
+        assert_eq!(table(code), table(first), "{code} and {first}");
+    }
+    assert_ne!(whole_classes["octal:0.22"], whole_classes["octal:0.21"]);
+    assert_ne!(table("octal:0.22"), table("octal:0.21"));
+
+    // Shard 2 of 3 (games 18 to 36) starts at 0.25, without 0.05: its own class there.
+    let part = stdout_of(
+        d,
+        &[
+            "sweep", "octal2", "-n", "1000", "--shard", "2/3", "-f", "csv", "-o", "-",
+        ],
+    );
+    assert_eq!(classes(&part)["octal:0.25"], "octal:0.25");
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let args = [
+            "sweep", "octal2", "-n", "1000", "--shard", &shard, "-o", "run/", "-q",
+        ];
+        nimsieve(d).args(args).assert().success();
+    }
+    nimsieve(d)
+        .args(["sweep-merge", "run", "-q"])
+        .assert()
+        .success();
+    let merged = std::fs::read_to_string(d.join("run/sweep-octal2.csv")).unwrap();
+    assert_eq!(merged, whole);
+    let whole_json = stdout_of(
+        d,
+        &["sweep", "octal2", "-n", "1000", "-f", "json", "-o", "-"],
+    );
+    let merged_json = std::fs::read_to_string(d.join("run/sweep-octal2.jsonl")).unwrap();
+    assert_eq!(merged_json, whole_json);
 }

@@ -123,7 +123,15 @@ fn summary_rows(json: &str) -> Vec<[Data; 3]> {
     }
     for (field, value) in &json {
         for (i, v) in value.as_array().into_iter().flatten().enumerate() {
-            rows.push([string(field), Data::Float(i as f64), json_cell(v)]);
+            match v {
+                Value::Array(inner) => {
+                    for (key, v) in inner.iter().enumerate() {
+                        let field = format!("{field}[{i}]");
+                        rows.push([string(&field), Data::Float(key as f64), json_cell(v)]);
+                    }
+                }
+                v => rows.push([string(field), Data::Float(i as f64), json_cell(v)]),
+            }
         }
     }
     rows
@@ -347,11 +355,12 @@ fn long_tables_continue_on_further_sheets() {
 
 #[test]
 fn long_summaries_continue_on_further_sheets() {
-    // Nim has g(n) = n: 600,000 counts and as many first occurrences need two summary sheets.
+    // Nim has g(n) = n: 600,000 counts, as many first occurrences and 2^20 − 1 counts below the
+    // powers of two up to 2^19 need three summary sheets.
     let dir = run(&["grundy", "nim", "-n", "600000", "-f", "xlsx,json"]);
     let book = read(&dir.path().join("output/nim-600000.xlsx"));
     let names: Vec<&str> = book.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["values", "summary", "summary 2"]);
+    assert_eq!(names, ["values", "summary", "summary 2", "summary 3"]);
     assert_summary_matches_json(&book, &text(dir.path(), "nim-600000.json"));
 }
 

@@ -1,4 +1,5 @@
-//! Counts per value, first occurrences and P-count of a table.
+//! Counts per value (of the whole table and of its first 2^k positions), first occurrences and
+//! P-count of a table.
 
 use super::counting::{PCounter, PCounts};
 use crate::table::Table;
@@ -12,6 +13,9 @@ pub struct ValueStats {
     pub max_value: u32,
     /// `counts[v]`: how many positions have value v.
     pub counts: Vec<u64>,
+    /// Element k: the counts (as `counts`, up to the largest value among them) of the first
+    /// 2^k positions, for every 2^k up to the number of positions.
+    pub counts_at_powers_of_two: Vec<Vec<u64>>,
     /// `first_occurrence[v]`: the smallest position with value v (None if v never occurs).
     pub first_occurrence: Vec<Option<u64>>,
     /// How many positions have value 0.
@@ -24,10 +28,12 @@ impl ValueStats {
         Self::of_chunk(0, values)
     }
 
-    /// Statistics of `values` whose first position is `first`.
+    /// Statistics of `values` whose first position is `first`; `counts_at_powers_of_two` holds
+    /// the counts of the chunk's own positions below each power of two that ends within it.
     fn of_chunk(first: u64, values: impl IntoIterator<Item = u32>) -> ValueStats {
         let mut counts: Vec<u64> = Vec::new();
         let mut first_occurrence: Vec<Option<u64>> = Vec::new();
+        let mut counts_at_powers_of_two = Vec::new();
         for (i, v) in values.into_iter().enumerate() {
             let v = v as usize;
             if v >= counts.len() {
@@ -35,22 +41,29 @@ impl ValueStats {
                 first_occurrence.resize(v + 1, None);
             }
             counts[v] += 1;
-            first_occurrence[v].get_or_insert(first + i as u64);
+            let x = first + i as u64;
+            first_occurrence[v].get_or_insert(x);
+            if (x + 1).is_power_of_two() {
+                counts_at_powers_of_two.push(counts.clone());
+            }
         }
         ValueStats {
             max_value: counts.len().saturating_sub(1) as u32,
             p_count: counts.first().copied().unwrap_or(0),
             counts,
+            counts_at_powers_of_two,
             first_occurrence,
         }
     }
 
-    /// Combines the statistics of two disjoint sets of positions.
+    /// Combines the statistics of two adjacent runs of positions, `self`'s just before
+    /// `other`'s: the counts below the powers of two that end in `other` add `self`'s counts.
     fn merge(self, other: ValueStats) -> ValueStats {
-        let len = self.counts.len().max(other.counts.len());
-        let counts: Vec<u64> = (0..len)
-            .map(|v| self.counts.get(v).unwrap_or(&0) + other.counts.get(v).unwrap_or(&0))
+        let counts = add(&self.counts, &other.counts);
+        let counts_at_powers_of_two = (self.counts_at_powers_of_two.into_iter())
+            .chain((other.counts_at_powers_of_two.iter()).map(|counts| add(&self.counts, counts)))
             .collect();
+        let len = counts.len();
         let first_occurrence = (0..len)
             .map(|v| {
                 let a = self.first_occurrence.get(v).copied().flatten();
@@ -62,12 +75,21 @@ impl ValueStats {
             max_value: len.saturating_sub(1) as u32,
             p_count: counts.first().copied().unwrap_or(0),
             counts,
+            counts_at_powers_of_two,
             first_occurrence,
         }
     }
 }
 
-/// Value statistics and the P-position counting function of a table, in one parallel pass.
+/// The sum of two count lists, as long as the longer.
+fn add(a: &[u64], b: &[u64]) -> Vec<u64> {
+    (0..a.len().max(b.len()))
+        .map(|v| a.get(v).unwrap_or(&0) + b.get(v).unwrap_or(&0))
+        .collect()
+}
+
+/// Value statistics and the P-position counting function of a table, in one parallel pass over
+/// chunks (merged in position order).
 pub fn summarize(table: &Table, modulus: u64) -> (ValueStats, PCounts) {
     const CHUNK: u64 = 1 << 20;
     let (stats, counter) = (0..table.len().div_ceil(CHUNK))
@@ -103,8 +125,14 @@ mod tests {
         assert_eq!(s.counts, [2, 2, 0, 1]);
         assert_eq!(s.first_occurrence, [Some(0), Some(1), None, Some(3)]);
         assert_eq!(s.p_count, 2);
+        assert_eq!(
+            s.counts_at_powers_of_two,
+            [vec![1], vec![1, 1], vec![2, 1, 0, 1]]
+        );
         assert_eq!(ValueStats::of([]).counts, Vec::<u64>::new());
         let merged = ValueStats::of([0, 1, 0]).merge(ValueStats::of_chunk(3, [3, 1]));
+        assert_eq!(merged, s);
+        let merged = ValueStats::of([0]).merge(ValueStats::of_chunk(1, [1, 0, 3, 1]));
         assert_eq!(merged, s);
     }
 }

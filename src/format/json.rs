@@ -59,6 +59,10 @@ pub enum Listed {
         max_value: u32,
         /// `counts[v]`: positions with value v.
         counts: Vec<u64>,
+        /// Element k: `counts` of the first 2^k positions, for every 2^k ≤ n (each list up to
+        /// the largest value among those positions).
+        #[serde(default)]
+        counts_at_powers_of_two: Vec<Vec<u64>>,
         /// `first_occurrence[v]`: the smallest position with value v (null if none).
         first_occurrence: Vec<Option<u64>>,
         /// Positions with value 0.
@@ -90,6 +94,7 @@ impl Summary {
                 Listed::Values {
                     max_value: r.stats.max_value,
                     counts: r.stats.counts.clone(),
+                    counts_at_powers_of_two: r.stats.counts_at_powers_of_two.clone(),
                     first_occurrence: r.stats.first_occurrence.clone(),
                     p_count: r.stats.p_count,
                     period: r.period,

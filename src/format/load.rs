@@ -58,6 +58,11 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
             path.display()
         ))
     };
+    if path.to_string_lossy().to_lowercase().ends_with(".freq.txt") {
+        return Err(bad(
+            "it is a frequency table (--format freq: value counts), not a table of values; give the table itself (.csv, .txt, .npy, .bin or .u64)".into(),
+        ));
+    }
     let map = map_file(path)?;
     let named_ppos = path
         .file_stem()

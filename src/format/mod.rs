@@ -4,6 +4,7 @@
 mod bfile;
 mod bin;
 mod csv;
+mod freq;
 mod json;
 mod load;
 mod npy;
@@ -26,7 +27,7 @@ use crate::analysis::counting::PCounts;
 use crate::analysis::sparse_space::SparseSpace;
 use crate::analysis::summary::{ValueStats, summarize};
 use crate::choice::Choice;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::period::Period;
 use crate::table::{Table, ValueKind};
@@ -50,6 +51,8 @@ pub enum Format {
     U64,
     /// Excel workbook: the table as numbers on sheets of at most 1,048,576 rows, and a summary sheet.
     Xlsx,
+    /// Value counts among the first 2^k positions, a block for every 2^k ≤ n (grundy only).
+    Freq,
 }
 
 impl Choice for Format {
@@ -61,6 +64,7 @@ impl Choice for Format {
         Format::Bin,
         Format::U64,
         Format::Xlsx,
+        Format::Freq,
     ];
 
     fn name(self) -> &'static str {
@@ -72,6 +76,7 @@ impl Choice for Format {
             Format::Bin => "bin",
             Format::U64 => "u64",
             Format::Xlsx => "xlsx",
+            Format::Freq => "freq",
         }
     }
 
@@ -87,6 +92,9 @@ impl Choice for Format {
             Format::U64 => "The P-positions as raw little-endian u64",
             Format::Xlsx => {
                 "Excel workbook: the table on sheets of at most 1,048,576 rows, and a summary sheet"
+            }
+            Format::Freq => {
+                "Value counts among the first 2^k positions, a block `n = 2^k` of `value count` lines for every 2^k <= N (grundy only)"
             }
         }
     }
@@ -106,6 +114,18 @@ impl Format {
                 wide: options.wide,
                 scratch: options.scratch.clone(),
             }),
+            Format::Freq => Box::new(freq::Freq),
+        }
+    }
+
+    /// Refuses, before the computation, a format that cannot hold the listing asked for:
+    /// `freq` counts values, which a list of P-positions (`ppos`) does not have.
+    pub fn check_listing(self, ppos: bool) -> Result<()> {
+        match self {
+            Format::Freq if ppos => Err(Error::Input(
+                "--format freq counts the values of a grundy table; ppos lists only P-positions (use nimsieve grundy -f freq)".into(),
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -130,6 +150,7 @@ impl Extension for Format {
             Format::Bin => "bin",
             Format::U64 => "u64",
             Format::Xlsx => "xlsx",
+            Format::Freq => "freq.txt",
         }
     }
 
@@ -237,6 +258,9 @@ impl PposReport {
 }
 
 /// A report any emitter can write.
+// One report a run, made once and passed by reference: the size of its largest variant costs
+// nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Report {
     /// All values.

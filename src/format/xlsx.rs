@@ -125,9 +125,10 @@ fn write_table(
 /// header, one number or text a row, so that every column has a name of its own. First one row for each
 /// scalar field, in the JSON's order, with no key (`game | | squares`); an object field one row
 /// for each entry, keyed by the entry's name (`period | preperiod | 0`), and `period` these
-/// same three rows (preperiod, period, saltus) with no value when it is null (no period proven). Then the lists, in the
-/// JSON's order, one row an element, keyed by its index (`counts | 2 | 112`). A JSON null is
-/// an empty cell.
+/// same three rows (preperiod, period, saltus) with no value when it is null (no period
+/// proven). Then the lists, in the JSON's order, one row an element, keyed by its index
+/// (`counts | 2 | 112`); a list of lists one row an element of each inner list, the field
+/// naming the outer index (`counts_at_powers_of_two[3] | 1 | 2`). A JSON null is an empty cell.
 fn write_summary(
     workbook: &mut Workbook,
     summary: &Map<String, Value>,
@@ -159,7 +160,14 @@ fn write_summary(
     }
     for (field, list) in lists {
         for (index, value) in list.as_array().into_iter().flatten().enumerate() {
-            write_row(field, &Value::from(index), value)?;
+            match value {
+                Value::Array(inner) => {
+                    for (key, value) in inner.iter().enumerate() {
+                        write_row(&format!("{field}[{index}]"), &Value::from(key), value)?;
+                    }
+                }
+                value => write_row(field, &Value::from(index), value)?,
+            }
         }
     }
     Ok(())

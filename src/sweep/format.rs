@@ -1,13 +1,15 @@
 //! The formats of sweep rows: CSV (a header, then one row per game; empty fields for none,
 //! lists separated by spaces) and JSON lines (one object per game, `null` for none, lists as
 //! arrays). Both are written so that the parts of a sharded run concatenate to the whole: the
-//! JSON lines as they are, the CSV parts after dropping every header but the first
-//! ([`RowFormat::rows`]); [`RowFormat::indexes`] reads the rows' indexes back, a row at a time.
+//! JSON lines as they are, the CSV parts after dropping every header but the first, each row's
+//! `equivalent_to` named anew across the parts ([`RowFormat::regroup`]); [`RowFormat::indexes`]
+//! reads the rows' indexes back, a row at a time.
 
-use super::row::{COLUMNS, Row};
+use super::row::{COLUMNS, Classes, Row};
 use crate::choice::Choice;
 use crate::format::Extension;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::io::{self, BufRead, Write};
 use std::iter::{from_fn, once};
 
@@ -78,15 +80,49 @@ impl RowFormat {
         }
     }
 
-    /// The bytes of the rows in `bytes` written in this format: all of them for JSON lines,
-    /// those after the header line for CSV.
-    pub fn rows(self, bytes: &[u8]) -> &[u8] {
+    /// Copies the rows of a part written in this format (`bytes`) to `out`, each row's
+    /// `equivalent_to` named anew by `classes` from its `values_hash`, so that the census spans
+    /// every part merged; the CSV header only when `header`. Every other byte is as written.
+    pub fn regroup(
+        self,
+        bytes: &[u8],
+        header: bool,
+        classes: &mut Classes,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let column = |name: &str| COLUMNS.iter().position(|c| *c == name).unwrap_or(0);
+        let (game, equivalent, hash) = (
+            column("game"),
+            column("equivalent_to"),
+            column("values_hash"),
+        );
         match self {
-            RowFormat::Csv => bytes
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(&[], |end| &bytes[end + 1..]),
-            RowFormat::Json => bytes,
+            RowFormat::Csv => {
+                let mut reader = csv::Reader::from_reader(bytes);
+                let mut csv = csv::WriterBuilder::new()
+                    .terminator(csv::Terminator::Any(b'\n'))
+                    .from_writer(out);
+                if header {
+                    csv.write_record(reader.headers()?)?;
+                }
+                for record in reader.into_records() {
+                    let mut fields: Vec<String> = record?.iter().map(String::from).collect();
+                    fields[equivalent] = classes.first(&fields[hash], &fields[game]);
+                    csv.write_record(&fields)?;
+                }
+                csv.flush()
+            }
+            RowFormat::Json => {
+                for line in bytes.split_inclusive(|&b| b == b'\n') {
+                    let mut row: Map<String, Value> = serde_json::from_slice(line)?;
+                    let text = |key: &str| row.get(key).and_then(Value::as_str).unwrap_or_default();
+                    let first = classes.first(text(COLUMNS[hash]), text(COLUMNS[game]));
+                    row.insert(COLUMNS[equivalent].into(), Value::from(first));
+                    serde_json::to_writer(&mut *out, &row)?;
+                    out.write_all(b"\n")?;
+                }
+                Ok(())
+            }
         }
     }
 

@@ -5,6 +5,7 @@
 //! the error names the shards to rerun.
 
 use super::part::{MANIFEST_SUFFIX, Manifest, RunKey, shard_of_name, stem};
+use super::row::Classes;
 use super::{Family, Shard};
 use crate::error::{Error, Result};
 use crate::format::{Extension, write_together};
@@ -83,13 +84,15 @@ pub fn merge(folder: &Path) -> Result<Vec<PathBuf>> {
         .map(|format| folder.join(format!("{stem}.{}", format.extension())))
         .collect();
     // All or nothing: the files are renamed into place together once each is complete.
+    // The census is taken again over all the parts, in family order.
     write_together(&written, |slot, out| {
         let format = run.formats[slot];
+        let mut classes = Classes::default();
         for (i, part) in parts.iter().enumerate() {
             let bytes = part.files[slot]
                 .read_intact(folder)
                 .map_err(std::io::Error::other)?;
-            out.write_all(if i == 0 { &bytes } else { format.rows(&bytes) })?;
+            format.regroup(&bytes, i == 0, &mut classes, out)?;
         }
         Ok(())
     })?;

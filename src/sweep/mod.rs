@@ -23,6 +23,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::progress::Progress;
 use rayon::prelude::*;
+use row::Classes;
 use std::ops::Range;
 
 /// The positions a game of a finite family is computed to when no `-n` is given: most stop
@@ -64,7 +65,8 @@ pub fn positions(family: &Family, n: Option<u64>) -> Result<u64> {
 pub const MAX_GAMES: u64 = 1 << 20;
 
 /// The rows of the games at `range` of `family`, each computed up to `n` positions (stopping
-/// at a proven period), in family order; `progress` counts games. More than [`MAX_GAMES`]
+/// at a proven period), in family order, each naming the first game of the range with the
+/// same values (`equivalent_to`); `progress` counts games. More than [`MAX_GAMES`]
 /// games are refused before anything is computed.
 pub fn run(family: &Family, range: Range<u64>, n: u64, progress: &Progress) -> Result<Vec<Row>> {
     let count = range.end - range.start;
@@ -96,5 +98,10 @@ pub fn run(family: &Family, range: Range<u64>, n: u64, progress: &Progress) -> R
             "stopped after {done} of {count} games; the rows were in memory, so nothing is saved"
         )));
     }
-    rows.into_iter().collect()
+    let mut rows: Vec<Row> = rows.into_iter().collect::<Result<_>>()?;
+    let mut classes = Classes::default();
+    for row in &mut rows {
+        row.equivalent_to = classes.first(&row.values_hash, &row.game);
+    }
+    Ok(rows)
 }

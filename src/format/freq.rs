@@ -1,0 +1,34 @@
+//! `freq`: how many of the first 2^k positions have each value, for every 2^k ≤ n, as plain
+//! text to compare line by line with published frequency tables. One block a power of two, in
+//! increasing order, separated by a blank line: the line `n = 2^k` (the number, as `n = 1024`),
+//! then one line `value count` for each value that occurs among those positions, by value.
+//! Written from the report's counts, for `grundy` only (write only: nothing reads it back).
+
+use super::{Emitter, Format, Report};
+use crate::error::Result;
+use std::io::{self, Write};
+
+/// The frequency table emitter.
+pub struct Freq;
+
+impl Emitter for Freq {
+    fn check(&self, report: &Report) -> Result<()> {
+        Format::Freq.check_listing(matches!(report, Report::Ppos(_)))
+    }
+
+    fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
+        let Report::Grundy(r) = report else {
+            return Ok(());
+        };
+        for (k, counts) in r.stats.counts_at_powers_of_two.iter().enumerate() {
+            if k > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "n = {}", 1u64 << k)?;
+            for (value, count) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+                writeln!(out, "{value} {count}")?;
+            }
+        }
+        Ok(())
+    }
+}

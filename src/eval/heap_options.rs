@@ -95,12 +95,10 @@ impl HeapOptions {
     pub fn splits(&self, n: u64) -> Box<dyn Iterator<Item = HeapOption> + '_> {
         match &self.rule {
             Rule::TakeBreak(code) => Box::new(
-                code.splits(n)
-                    .map(|(a, b)| HeapOption::Two(a, b))
-                    .chain(
-                        code.three_way_splits(n)
-                            .map(|[a, b, c]| HeapOption::Three(a, b, c)),
-                    ),
+                code.splits(n).map(|(a, b)| HeapOption::Two(a, b)).chain(
+                    code.three_way_splits(n)
+                        .map(|[a, b, c]| HeapOption::Three(a, b, c)),
+                ),
             ),
             _ => Box::new(std::iter::empty()),
         }

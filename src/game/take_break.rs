@@ -126,7 +126,9 @@ impl TakeBreak {
             1 => "0".into(),
             _ => self.digits[1..]
                 .iter()
-                .map(|&d| char::from_digit(u32::from(d), 16).map_or('?', |c| c.to_ascii_uppercase()))
+                .map(|&d| {
+                    char::from_digit(u32::from(d), 16).map_or('?', |c| c.to_ascii_uppercase())
+                })
                 .collect(),
         };
         Some(format!("{lead}.{tail}"))
@@ -135,7 +137,11 @@ impl TakeBreak {
     /// The name of the code's notation in a spec: `hex` when a digit splits into three heaps,
     /// else `octal` (a hexadecimal code of digits up to 7 is written as the octal code).
     pub fn notation(&self) -> &'static str {
-        if self.splits_in_three() { "hex" } else { "octal" }
+        if self.splits_in_three() {
+            "hex"
+        } else {
+            "octal"
+        }
     }
 
     /// True when some move splits a heap into three (a digit with [`THREE`]).
@@ -248,7 +254,11 @@ impl TakeBreak {
         (1..=last_a).flat_map(move |a| {
             // a ≤ b ≤ c (a < b < c under `+unequal`) with b + c = rest − a.
             let left = rest - a;
-            let last_b = if self.unequal { (left - 1) / 2 } else { left / 2 };
+            let last_b = if self.unequal {
+                (left - 1) / 2
+            } else {
+                left / 2
+            };
             (a + gap..=last_b).map(move |b| [a, b, left - b])
         })
     }
@@ -365,7 +375,11 @@ mod tests {
         // By brute force: every multiset of three parts of n − j, for j with bit 8.
         let code = TakeBreak::parse_hex("4.9C").unwrap();
         for unequal in [false, true] {
-            let code = if unequal { code.clone().with_unequal() } else { code.clone() };
+            let code = if unequal {
+                code.clone().with_unequal()
+            } else {
+                code.clone()
+            };
             for n in 0..30u64 {
                 let mut want = Vec::new();
                 for j in 0..n {
@@ -410,7 +424,9 @@ mod tests {
 
     #[test]
     fn lazy_options_are_the_listed_ones_by_removal() {
-        let codes = ["0.77", "0.07", "4.0", "0.00404", "0.1777", "4.37", "0.8", "4.F9C"];
+        let codes = [
+            "0.77", "0.07", "4.0", "0.00404", "0.1777", "4.37", "0.8", "4.F9C",
+        ];
         let games = codes
             .iter()
             .map(|c| TakeBreak::parse_hex(c).unwrap())

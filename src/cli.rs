@@ -936,13 +936,18 @@ fn sum_text(e: &eval::SumEvaluation) -> String {
     }
     push_line!(out, "winning moves:");
     for m in &e.winning_moves {
-        match m.split {
-            Some([a, b]) => push_line!(
+        match &m.split {
+            Some(heaps) => push_line!(
                 out,
-                "  heap {}: {} -> {a} + {b} (remove {}, split the rest)",
+                "  heap {}: {} -> {} (remove {}, split the rest)",
                 m.heap,
                 m.from,
-                m.from - a - b
+                heaps
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                m.from - m.to
             ),
             None => push_line!(out, "  heap {}: {} -> {}", m.heap, m.from, m.to),
         }

@@ -5,9 +5,13 @@
 //! g(x−m..x) once every step is legal at x (x ≥ `uniform_from`). Then if g(x+p) = g(x) on a
 //! window of m consecutive positions x0..x0+m with x0 + m ≥ `uniform_from`, it holds for every
 //! x ≥ x0 (induction). For a take-and-break code whose largest removal is t, Guy and Smith's
-//! criterion applies instead: g(n + p) = g(n) for n0 ≤ n < 2·n0 + p + t proves it for every
-//! n ≥ n0 (a split of n + p ≥ 2·n0 + 2p + t, less j ≤ t, has a part of at least n0 + p, which
-//! shifts down by p; a split of n has a part of at least n0, which shifts up). The search
+//! criterion applies instead: with m = max(n0, 1), g(n + p) = g(n) for n0 ≤ n < 2·m + p + t
+//! proves it for every n ≥ n0 (a split of n + p ≥ 2·m + 2p + t, less j ≤ t, has a part of at
+//! least m + p, which shifts down by p to a part of at least n0 that is not empty; a split of
+//! n has a part of at least n0, which shifts up). When a move may split into three heaps, the
+//! largest part of a split of n + p − j is only a third of it: n0 ≤ n < 3·m + 2p + t proves
+//! the period (n + p ≥ 3·m + 3p + t leaves a part of at least m + p; a split of n ≥ 3·m + 2p +
+//! t leaves a part of at least n0). The search
 //! below returns the smallest period proven and the smallest preperiod for it; a sequence
 //! proven periodic with some period is proven with its smallest, since the smallest needs no
 //! more data.
@@ -73,7 +77,8 @@ pub enum Criterion {
         /// The first position from which every move is legal.
         uniform_from: u64,
     },
-    /// A take-and-break code whose largest removal is `last_removal` (Guy–Smith).
+    /// A take-and-break code whose largest removal is `last_removal` and whose moves leave at
+    /// most `parts` heaps (Guy–Smith, for 2; its extension above, for 3).
     ///
     /// With `unequal_splits` (the removals after which a split must leave two different
     /// heaps, `+unequal`), shifting a split of n + p down by p can give an equal split, which
@@ -84,6 +89,9 @@ pub enum Criterion {
     TakeBreak {
         /// The largest number of objects a move removes.
         last_removal: u64,
+        /// The most heaps a split leaves: 2, or 3 for hexadecimal codes with a digit of 8 or
+        /// more.
+        parts: u64,
         /// The removals j followed by a split that must be unequal (empty without `+unequal`).
         unequal_splits: Vec<u64>,
     },
@@ -106,8 +114,15 @@ impl Criterion {
                 let start = preperiod.max(u128::from(uniform_from.saturating_sub(window)));
                 start + u128::from(window.max(1)) + period
             }
-            Criterion::TakeBreak { last_removal, .. } => {
-                2 * preperiod + 2 * period + u128::from(last_removal)
+            Criterion::TakeBreak {
+                last_removal,
+                parts,
+                ..
+            } => {
+                // A part shifted down by the period must stay non-empty: from preperiod 0 the
+                // proof is that from 1.
+                let parts = u128::from(parts);
+                parts * preperiod.max(1) + parts * period + u128::from(last_removal)
             }
         };
         u64::try_from(length).ok()
@@ -338,8 +353,9 @@ mod tests {
                 .take(len)
                 .collect();
             let criteria = [
-                Criterion::TakeBreak { last_removal, unequal_splits: Vec::new() },
-                Criterion::TakeBreak { last_removal, unequal_splits: vec![last_removal] },
+                Criterion::TakeBreak { last_removal, parts: 2, unequal_splits: Vec::new() },
+                Criterion::TakeBreak { last_removal, parts: 2, unequal_splits: vec![last_removal] },
+                Criterion::TakeBreak { last_removal, parts: 3, unequal_splits: Vec::new() },
                 Criterion::Window { window, uniform_from: window },
             ];
             for criterion in &criteria {
@@ -355,6 +371,7 @@ mod tests {
     fn an_unproven_table_names_the_length_that_proves_its_period() {
         let criterion = Criterion::TakeBreak {
             last_removal: 4,
+            parts: 2,
             unequal_splits: Vec::new(),
         };
         let want = Period::pure(700, 97);

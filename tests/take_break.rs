@@ -244,12 +244,16 @@ fn eval_lists_splits() {
     )
     .unwrap();
     assert_eq!((e.values.clone(), e.outcome), (vec![3], Outcome::N));
-    let splits: Vec<[u64; 2]> = e.winning_moves.iter().filter_map(|m| m.split).collect();
+    let splits: Vec<Vec<u64>> = e
+        .winning_moves
+        .iter()
+        .filter_map(|m| m.split.clone())
+        .collect();
     assert_eq!(splits, [[30, 65], [31, 64], [39, 58]]);
     assert!(
         e.winning_moves
             .iter()
-            .all(|m| m.to == m.split.unwrap()[0] + m.split.unwrap()[1])
+            .all(|m| m.split.as_ref().is_some_and(|s| m.to == s[0] + s[1]))
     );
     let json = serde_json::to_string(&e.winning_moves[0]).unwrap();
     assert_eq!(json, r#"{"heap":0,"from":100,"to":95,"split":[30,65]}"#);
@@ -267,7 +271,7 @@ fn eval_lists_splits() {
                 heap: 0,
                 from: 5,
                 to: 4,
-                split: Some([1, 3])
+                split: Some(vec![1, 3])
             },
             HeapMove {
                 heap: 1,
@@ -307,7 +311,7 @@ fn eval_lists_splits() {
                 heap,
                 from,
                 to: a + b,
-                split: Some([a, b]),
+                split: Some(vec![a, b]),
             });
         }
     }

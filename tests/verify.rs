@@ -590,6 +590,7 @@ fn examples(syntax: &str) -> Option<Vec<String>> {
             "octal:0.07+unequal",
         ],
         "octal:4.d1d2..." => &["octal:4.07"],
+        "hex:0.d1d2..." => &["hex:0.8C", "hex:4.9", "hex:0.8+unequal"],
         // Modifiers: +unequal is among the octal codes, +misere applies to every other game.
         "CODE+unequal" | "GAME+leave1" | "GAME+misere" => &[],
         "wythoff" => return None,
@@ -624,7 +625,7 @@ fn every_catalogued_family_verifies_its_lists_and_catches_one_change() {
         }
     }
     assert!(specs.len() >= 27, "{specs:?}");
-    let take_break = ["octal", "kayles", "lasker", "grundys"];
+    let take_break = ["octal", "hex", "kayles", "lasker", "grundys"];
     let misere: Vec<String> = specs
         .iter()
         .filter(|s| !take_break.iter().any(|t| s.contains(t)))

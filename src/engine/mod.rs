@@ -76,7 +76,9 @@ impl Choice for EngineKind {
 
     fn help(self) -> &'static str {
         match self {
-            EngineKind::Reference => "The mex recursion over explicit options: any game",
+            EngineKind::Reference => {
+                "The mex recursion over explicit options: any game (and hex codes that split into three)"
+            }
             EngineKind::Finite => {
                 "Finite subtraction sets: a window of max(S) values and an exact period"
             }
@@ -184,6 +186,8 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
         }
         Rule::Divisor(_) => EngineKind::DivisorSieve,
         Rule::TakeBreak(code) if code.is_lasker() => EngineKind::ClosedForm,
+        // The rare-values engine's sparse space assumes at most two heaps a move.
+        Rule::TakeBreak(code) if code.splits_in_three() => EngineKind::Reference,
         Rule::TakeBreak(code) if code.last_removal().is_some() => EngineKind::RareValues,
         // Misère outcomes are the complement of the P-positions, which the sieve computes.
         Rule::Subtraction(_) if game.play == Play::Misere && psieve::applies(game) => {

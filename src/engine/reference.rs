@@ -3,7 +3,9 @@
 //! Options come from [`Moves`]: explicit lists (subtraction steps, divisors) cost O(options) a
 //! position; window rules (Nim, all-but, bachet, half, even-if-not-all) keep value counts of the
 //! window ([`WindowCounts`]) and cost O(log n) a position; take-and-break games add every
-//! split of n into two heaps (a, b), of value g(a) XOR g(b): O(n) a position, O(n²) in all. Misère play tabulates outcomes:
+//! split of n into two heaps (a, b), of value g(a) XOR g(b): O(n) a position, O(n²) in all;
+//! and a hexadecimal code every split into three heaps (a, b, c), of value g(a) XOR g(b) XOR
+//! g(c): about n²/12 a removal that allows it, O(n³) in all. Misère play tabulates outcomes:
 //! a position is N when it has no option or an option that is P. Single-threaded, in memory.
 
 use super::window::WindowCounts;
@@ -52,28 +54,33 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
             let mut options = Vec::new();
             let mut splits = Vec::new();
             let mut seen: Vec<u64> = Vec::new();
+            let code = game.take_break();
             for x in 0..n {
                 options.clear();
                 splits.clear();
                 moves.options(x, &mut options);
                 moves.splits(x, &mut splits);
-                let count = options.len() + splits.len();
-                if seen.len() <= count {
-                    seen.resize(count + 1, u64::MAX);
-                }
                 let option_values = options.iter().map(|&m| values[m as usize]);
                 let split_values = splits
                     .iter()
                     .map(|&(a, b)| values[a as usize] ^ values[b as usize]);
-                for v in option_values.chain(split_values) {
-                    if (v as usize) < seen.len() {
-                        seen[v as usize] = x;
+                // Splits into three are too many to list (about x²/12 a removal).
+                let triple_values = code
+                    .into_iter()
+                    .flat_map(|code| code.three_way_splits(x))
+                    .map(|[a, b, c]| values[a as usize] ^ values[b as usize] ^ values[c as usize]);
+                let mut has_option = false;
+                for v in option_values.chain(split_values).chain(triple_values) {
+                    if seen.len() <= v as usize {
+                        seen.resize(v as usize + 1, u64::MAX);
                     }
+                    seen[v as usize] = x;
+                    has_option = true;
                 }
                 let mex = (0..seen.len())
                     .find(|&v| seen[v] != x)
                     .unwrap_or(seen.len()) as u32;
-                values.push(settle(count > 0, mex));
+                values.push(settle(has_option, mex));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);
                     interrupt::check(x, n)?;

@@ -4,7 +4,7 @@
 use super::sum::OPTION_BUDGET;
 use crate::game::{Game, Rule, TakeBreakOption, Window, WindowRule, divisors_of};
 
-/// One option of a heap: one heap (0 when nothing is left), or two heaps a ≤ b.
+/// One option of a heap: one heap (0 when nothing is left), two heaps a ≤ b, or three a ≤ b ≤ c.
 pub type HeapOption = TakeBreakOption;
 
 /// Steps of a subtraction set listed beyond this are not listed: past the options any heap
@@ -90,11 +90,16 @@ impl HeapOptions {
         }
     }
 
-    /// The options of a heap of n that split it (take-and-break games), as
-    /// [`HeapOptions::options`] orders them.
+    /// The options of a heap of n that split it (take-and-break games): into two, then into
+    /// three heaps, each by increasing removal.
     pub fn splits(&self, n: u64) -> Box<dyn Iterator<Item = HeapOption> + '_> {
         match &self.rule {
-            Rule::TakeBreak(code) => Box::new(code.splits(n).map(|(a, b)| HeapOption::Two(a, b))),
+            Rule::TakeBreak(code) => Box::new(
+                code.splits(n).map(|(a, b)| HeapOption::Two(a, b)).chain(
+                    code.three_way_splits(n)
+                        .map(|[a, b, c]| HeapOption::Three(a, b, c)),
+                ),
+            ),
             _ => Box::new(std::iter::empty()),
         }
     }

@@ -16,18 +16,19 @@ pub const OPTION_BUDGET: usize = 1 << 24;
 const LISTED_WHEN_PARTIAL: usize = 10_000;
 
 /// One move of a multi-heap position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct HeapMove {
     /// Index of the heap, from 0.
     pub heap: usize,
     /// Its size before the move.
     pub from: u64,
-    /// The objects left of it after the move (in the two heaps of a split).
+    /// The objects left of it after the move (in the heaps of a split).
     pub to: u64,
-    /// Take-and-break games: the two heaps (a ≤ b, a + b = `to`) when the move splits what is
-    /// left; absent for a move that leaves one heap (or none).
+    /// Take-and-break games: the two heaps (a ≤ b, a + b = `to`) or, for hexadecimal codes,
+    /// three heaps (a ≤ b ≤ c, a + b + c = `to`) when the move splits what is left; absent for
+    /// a move that leaves one heap (or none).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub split: Option<[u64; 2]>,
+    pub split: Option<Vec<u64>>,
 }
 
 /// One heap of an evaluated sum.
@@ -55,7 +56,8 @@ pub struct SumEvaluation {
     /// P when the player to move loses.
     pub outcome: Outcome,
     /// The moves to a P-position, by heap, then by the objects left, a move leaving one heap
-    /// before the splits leaving as many, splits by their smaller heap.
+    /// before the splits leaving as many, splits by their heaps in order (a split into three
+    /// before one into two with the same smallest heap).
     pub winning_moves: Vec<HeapMove>,
     /// False when some heap has more options than eval examines ([`OPTION_BUDGET`]): its
     /// winning moves are then those among the options with the fewest objects removed.
@@ -106,6 +108,9 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
                     is_p(&after, nim_sum ^ heap_values[heap] ^ values.value(to))
                 }
                 HeapOption::Two(a, b) => values.value(a) ^ values.value(b) == target,
+                HeapOption::Three(a, b, c) => {
+                    values.value(a) ^ values.value(b) ^ values.value(c) == target
+                }
             };
             let (moves, all) = heap_moves(from, target, misere, &values, &options, wins);
             after[heap] = from;
@@ -121,7 +126,13 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
                     heap,
                     from,
                     to: a + b,
-                    split: Some([a, b]),
+                    split: Some(vec![a, b]),
+                },
+                HeapOption::Three(a, b, c) => HeapMove {
+                    heap,
+                    from,
+                    to: a + b + c,
+                    split: Some(vec![a, b, c]),
                 },
             }));
         }

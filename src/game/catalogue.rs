@@ -60,6 +60,10 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
         "the same, and a heap may be split into two non-empty heaps without removing anything",
     ),
     entry(
+        "hex:0.d1d2...",
+        "take-and-break with hexadecimal digits 0-9, A-F: as octal, and 8 (remove k, split the rest into three); also hex:4.d1d2...",
+    ),
+    entry(
         "kayles",
         "octal:0.77: knock down 1 or 2 adjacent pins of a row",
     ),
@@ -81,7 +85,7 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
     ),
     entry(
         "CODE+unequal",
-        "modifier for take-and-break games: a split must leave two heaps of different sizes",
+        "modifier for take-and-break games: no two heaps a split leaves may be equal",
     ),
     entry(
         "GAME+leave1",

@@ -21,7 +21,7 @@ pub use divisor::{BlockFactors, DivisorRule, divisors_of};
 pub use moves::{Moves, Window, WindowRule};
 pub use primes::{primes_below, sieve_odd_primes};
 pub use subtraction::SubtractionSet;
-pub use take_break::{ONE, TWO, TakeBreak, TakeBreakOption, WHOLE};
+pub use take_break::{ONE, THREE, TWO, TakeBreak, TakeBreakOption, WHOLE};
 
 /// Which player wins when no move is left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +105,9 @@ impl Game {
 
     /// What proves a period of this game from a finite table: the window of a finite
     /// subtraction set, or the Guy–Smith criterion of a finite take-and-break code; None for
-    /// every other game.
+    /// every other game, and for a code that splits into three heaps under `+unequal` (shifting
+    /// the largest of three heaps by a period can make it equal to another, and no criterion
+    /// here covers that).
     pub fn period_criterion(&self) -> Option<Criterion> {
         if let Some(m) = self.finite_set_max() {
             // Saturated at 2^64 − 1 for m = 2^64 − 1 under `+leave1`: no table proves a
@@ -117,12 +119,16 @@ impl Game {
         }
         let code = self.take_break()?;
         let last_removal = code.last_removal()?;
+        if code.unequal && code.splits_in_three() {
+            return None;
+        }
         let unequal_splits = match code.unequal {
             true => code.removals(TWO, last_removal + 1),
             false => Vec::new(),
         };
         Some(Criterion::TakeBreak {
             last_removal,
+            parts: if code.splits_in_three() { 3 } else { 2 },
             unequal_splits,
         })
     }

@@ -30,7 +30,8 @@ pub enum Moves {
         /// The smallest position a move may reach.
         min_target: u64,
     },
-    /// A take-and-break game: options of one heap, and splits into two ([`Moves::splits`]).
+    /// A take-and-break game: options of one heap, and splits into two ([`Moves::splits`]);
+    /// splits into three, too many to list, are [`TakeBreak::three_way_splits`].
     TakeBreak(TakeBreak),
 }
 

@@ -58,7 +58,7 @@ pub fn parse(text: &str) -> Result<Game> {
         }
     } else if unequal {
         return Err(err(
-            "'+unequal' applies to take-and-break games (octal:CODE, kayles, dawsons-kayles, lasker), where it forbids splits into two equal heaps".into(),
+            "'+unequal' applies to take-and-break games (octal:CODE, hex:CODE, kayles, dawsons-kayles, lasker), where it forbids a split that leaves two equal heaps".into(),
         ));
     }
     if leave1 {
@@ -105,6 +105,7 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
         "lasker" => no_args(Rule::TakeBreak(TakeBreak::lasker()))?,
         "grundys-game" => no_args(Rule::TakeBreak(octal("4.0").with_unequal()))?,
         "octal" => Rule::TakeBreak(TakeBreak::parse_code(need("a code")?)?),
+        "hex" => Rule::TakeBreak(TakeBreak::parse_hex(need("a code")?)?),
         "sub" => Rule::Subtraction(S::Finite(parse_set(need("a set of steps")?)?)),
         "allbut" => Rule::Subtraction(S::AllBut(parse_set(need("the excluded steps")?)?)),
         "bachet" => Rule::Subtraction(S::Bachet(parse_positive(need("k")?, "k")?)),
@@ -147,6 +148,7 @@ fn example(name: &str) -> &'static str {
         "allbut" => "2,3",
         "set-file" => "moves.txt",
         "octal" => "0.77",
+        "hex" => "0.8",
         _ => "3",
     }
 }
@@ -244,8 +246,8 @@ fn canonical_base(name: &str, rule: &Rule) -> String {
         Rule::Subtraction(SubtractionSet::Bachet(k)) => format!("bachet:{k}"),
         Rule::Subtraction(SubtractionSet::Powers(k)) if name == "powers" => format!("powers:{k}"),
         Rule::Subtraction(SubtractionSet::File { path, .. }) => format!("set-file:{path}"),
-        Rule::TakeBreak(code) if name == "octal" => {
-            format!("octal:{}", code.code().unwrap_or_default())
+        Rule::TakeBreak(code) if name == "octal" || name == "hex" => {
+            format!("{}:{}", code.notation(), code.code().unwrap_or_default())
         }
         _ => name.to_string(),
     }
@@ -267,6 +269,9 @@ mod tests {
             parse("squares").unwrap().rule
         );
         assert_eq!(parse("primes+leave1").unwrap().min_target(), 1);
+        assert_eq!(parse("hex:4.f0+unequal").unwrap().spec, "hex:4.F+unequal");
+        // Digits up to 7 written in hex are the octal code's game, spec and all.
+        assert_eq!(parse("hex:0.77").unwrap(), parse("octal:0.77").unwrap());
     }
 
     #[test]
@@ -287,6 +292,9 @@ mod tests {
             ("powers:0", "at least 1"),
             ("powers:64", "too large"),
             ("set-file:/nonexistent/moves.txt", "cannot read set file"),
+            ("hex", "needs a code, e.g. hex:0.8"),
+            ("hex:0.8G", "'G' is not a hexadecimal digit"),
+            ("hex:0.8+misere", "does not apply to take-and-break games"),
         ];
         for (spec, want) in cases {
             let msg = parse(spec).unwrap_err().to_string();

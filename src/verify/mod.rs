@@ -51,8 +51,8 @@ pub enum Fault {
     SplitConflict {
         /// The position.
         n: u64,
-        /// The two heaps of the split.
-        heaps: [u64; 2],
+        /// The two heaps of the split (three for a hexadecimal code).
+        heaps: Vec<u64>,
     },
     /// (b) failed: no option of `n` has `value`, which is below the value of n.
     Missing {
@@ -336,14 +336,18 @@ pub fn describe(fault: &Fault, subject: &Subject, game: &Game) -> String {
                 how(n, option)
             ),
         },
-        Fault::SplitConflict { n, heaps: [a, b] } => format!(
-            "{}, but the split into {a} + {b} (removing {}) has value {} XOR {} = {}",
-            entry(n),
-            n - a - b,
-            value(a),
-            value(b),
-            value(a) ^ value(b)
-        ),
+        Fault::SplitConflict { n, ref heaps } => {
+            let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let values: Vec<String> = heaps.iter().map(|&h| value(h).to_string()).collect();
+            format!(
+                "{}, but the split into {} (removing {}) has value {} = {}",
+                entry(n),
+                sizes.join(" + "),
+                n - heaps.iter().sum::<u64>(),
+                values.join(" XOR "),
+                heaps.iter().fold(0, |x, &h| x ^ value(h))
+            )
+        }
         Fault::Missing { n, value } => match subject.form {
             Form::Grundy => format!("{}, but no option has value {value}", entry(n)),
             _ => format!("{}, but none of its options is a P-position", entry(n)),

@@ -11,10 +11,15 @@
 //! Cost: (a) n²/4 comparisons for each removal that splits; (b) usually far fewer; computing
 //! the values of a list, about n²/4 a splitting removal, on one thread. The table is unpacked
 //! (and reversed), 4 or 8 bytes a position, so [`MOST`] positions at most.
+//!
+//! A hexadecimal code that splits into three heaps is checked by listing every option of every
+//! position ([`TakeBreak::options`]): no option has g(n), and every value below g(n) is an
+//! option's; a P-position list, by computing the mex of every position the same way. About
+//! n³/36 splits a removal that splits into three, so [`MOST_THREE_WAY`] positions at most.
 
 use super::{Fault, FirstFault};
 use crate::error::{Error, Result};
-use crate::game::{TWO, TakeBreak};
+use crate::game::{TWO, TakeBreak, TakeBreakOption};
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use rayon::prelude::*;
@@ -23,6 +28,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The most positions checked: the cost grows with the square.
 pub const MOST: u64 = 1 << 24;
+
+/// The most positions checked of a code that splits into three: the cost grows with the cube.
+pub const MOST_THREE_WAY: u64 = 1 << 12;
 
 /// Splits compared at once.
 const LANES: usize = 64;
@@ -34,6 +42,22 @@ pub(super) fn check(
     first: &FirstFault,
     progress: &Progress,
 ) -> Result<String> {
+    if code.splits_in_three() {
+        check_three_way_size(g.len())?;
+        let options = AtomicU64::new(0);
+        (0..g.len()).into_par_iter().for_each(|x| {
+            if first.beyond(x) {
+                return;
+            }
+            let (fault, examined) = judge_by_options(code, x, g.get(x), |m| g.get(m));
+            options.fetch_add(examined, Ordering::Relaxed);
+            if let Some(fault) = fault {
+                first.record(fault);
+            }
+        });
+        progress.set(g.len());
+        return Ok(format!("{} options examined", options.into_inner()));
+    }
     check_size(g.len())?;
     let pairs = match g.max() {
         max if max < 1 << 16 => check_typed::<u16>(g, code, first, progress),
@@ -52,6 +76,77 @@ fn check_size(n: u64) -> Result<()> {
     Ok(())
 }
 
+/// Refuses more than [`MOST_THREE_WAY`] positions of a code that splits into three.
+fn check_three_way_size(n: u64) -> Result<()> {
+    if n > MOST_THREE_WAY {
+        return Err(Error::Input(format!(
+            "verify checks a table of a code that splits into three heaps option by option, about n³/36 splits a removal: at most {MOST_THREE_WAY} positions, not {n}; verify a shorter table"
+        )));
+    }
+    Ok(())
+}
+
+/// Judges g(x) = `gx` from the values of every option of x (`value` gives g below x): the
+/// first option with value `gx`, or else the smallest value below `gx` no option has; with
+/// the number of options examined.
+fn judge_by_options(
+    code: &TakeBreak,
+    x: u64,
+    gx: u32,
+    value: impl Fn(u64) -> u32,
+) -> (Option<Fault>, u64) {
+    let mut found = vec![false; gx as usize];
+    let mut examined = 0;
+    for option in code.options(x) {
+        examined += 1;
+        let v = option_value(option, &value);
+        if v == gx {
+            let fault = match option {
+                TakeBreakOption::One(m) => Fault::Conflict { n: x, option: m },
+                TakeBreakOption::Two(a, b) => Fault::SplitConflict {
+                    n: x,
+                    heaps: vec![a, b],
+                },
+                TakeBreakOption::Three(a, b, c) => Fault::SplitConflict {
+                    n: x,
+                    heaps: vec![a, b, c],
+                },
+            };
+            return (Some(fault), examined);
+        }
+        if let Some(slot) = found.get_mut(v as usize) {
+            *slot = true;
+        }
+    }
+    let missing = found.iter().position(|&f| !f).map(|v| Fault::Missing {
+        n: x,
+        value: v as u32,
+    });
+    (missing, examined)
+}
+
+/// The mex of the values of every option of x (`value` gives g below x).
+fn mex_by_options(code: &TakeBreak, x: u64, value: impl Fn(u64) -> u32) -> u32 {
+    let mut found: Vec<bool> = Vec::new();
+    for option in code.options(x) {
+        let v = option_value(option, &value) as usize;
+        if found.len() <= v {
+            found.resize(v + 1, false);
+        }
+        found[v] = true;
+    }
+    found.iter().position(|&f| !f).unwrap_or(found.len()) as u32
+}
+
+/// The value of one option.
+fn option_value(option: TakeBreakOption, value: impl Fn(u64) -> u32) -> u32 {
+    match option {
+        TakeBreakOption::One(m) => value(m),
+        TakeBreakOption::Two(a, b) => value(a) ^ value(b),
+        TakeBreakOption::Three(a, b, c) => value(a) ^ value(b) ^ value(c),
+    }
+}
+
 /// Checks `listed`, a P-position list of the take-and-break game `code` as a 0/1 table (0 =
 /// listed). A list does not give the values of the heaps a split leaves, so the values are
 /// computed here from the definition, position after position, and the list must be the
@@ -63,6 +158,22 @@ pub(super) fn check_positions(
     progress: &Progress,
 ) -> Result<String> {
     let n = listed.len();
+    if code.splits_in_three() {
+        check_three_way_size(n)?;
+        let mut values: Vec<u32> = crate::table::reserve(n, "the computed values")?;
+        for x in 0..n {
+            let value = mex_by_options(code, x, |m| values[m as usize]);
+            values.push(value);
+            if (value == 0) != (listed.get(x) == 0) {
+                first.record(Fault::Value { n: x, value });
+                break;
+            }
+        }
+        return Ok(format!(
+            "{} values computed from the definition",
+            values.len()
+        ));
+    }
     check_size(n)?;
     let computed = match compute::<u16>(listed, code, first, progress)? {
         Some(computed) => computed,
@@ -168,7 +279,7 @@ where
                     let a = a as u64 + 1;
                     first.record(Fault::SplitConflict {
                         n: x,
-                        heaps: [a, s - a],
+                        heaps: vec![a, s - a],
                     });
                     return;
                 }

@@ -60,6 +60,12 @@ pub fn compute(
     storage: Storage,
     progress: &Progress,
 ) -> Result<Table> {
+    if game.take_break().is_some_and(|code| code.splits_in_three()) {
+        return Err(Error::Input(format!(
+            "the rare-values engine computes codes whose moves leave at most two heaps; '{}' splits heaps into three, which the reference engine computes; leave --engine out",
+            game.spec
+        )));
+    }
     let finite = match (game.take_break(), game.period_criterion()) {
         (Some(code), Some(criterion @ Criterion::TakeBreak { last_removal, .. })) => {
             Some((Moves::of(code, last_removal), criterion))

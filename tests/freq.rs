@@ -22,13 +22,23 @@ fn histogram(values: &[u64]) -> Vec<u64> {
     counts
 }
 
-/// The `freq` text of `values`, built from the histograms of their prefixes.
-fn freq_text(values: &[u64]) -> String {
-    let blocks: Vec<String> = (0..)
+/// The heaps 1 to 2^k of `values`, for every 2^k below their number (published frequency
+/// tables count those heaps).
+fn power_prefixes(values: &[u64]) -> Vec<&[u64]> {
+    (0..)
         .map(|k| 1usize << k)
-        .take_while(|&len| len <= values.len())
-        .map(|len| {
-            let lines: String = (histogram(&values[..len]).iter().enumerate())
+        .take_while(|&last| last < values.len())
+        .map(|last| &values[1..=last])
+        .collect()
+}
+
+/// The `freq` text of `values`, built from the histograms of their heaps 1 to 2^k.
+fn freq_text(values: &[u64]) -> String {
+    let blocks: Vec<String> = power_prefixes(values)
+        .into_iter()
+        .map(|heaps| {
+            let len = heaps.len();
+            let lines: String = (histogram(heaps).iter().enumerate())
                 .filter(|(_, c)| **c > 0)
                 .map(|(v, c)| format!("{v} {c}\n"))
                 .collect();
@@ -72,7 +82,7 @@ fn run(dir: &Path, spec: &str, n: &str, threads: &str) -> (Vec<u64>, Value, Stri
 }
 
 #[test]
-fn counts_at_powers_of_two_are_histograms_of_the_prefixes() {
+fn counts_at_powers_of_two_are_histograms_of_the_heaps_up_to_them() {
     for (spec, n, threads) in [
         ("sub:1,3,4", "100", "2"),
         ("sub:1,3,4", "1", "2"),
@@ -88,12 +98,8 @@ fn counts_at_powers_of_two_are_histograms_of_the_prefixes() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let (values, json, freq) = run(dir.path(), spec, n, threads);
-        let expected: Vec<Vec<u64>> = (0..)
-            .map(|k| 1usize << k)
-            .take_while(|&len| len <= values.len())
-            .map(|len| histogram(&values[..len]))
-            .collect();
-        assert!(!expected.is_empty());
+        let expected: Vec<Vec<u64>> = power_prefixes(&values).into_iter().map(histogram).collect();
+        assert_eq!(expected.is_empty(), values.len() < 2, "{spec} -n {n}");
         let got: Vec<Vec<u64>> = serde_json::from_value(json["counts_at_powers_of_two"].clone())
             .unwrap_or_else(|e| panic!("{spec} -n {n}: {e}"));
         assert_eq!(got, expected, "{spec} -n {n}");
@@ -108,7 +114,8 @@ fn counts_at_powers_of_two_are_histograms_of_the_prefixes() {
 
 #[test]
 fn a_freq_file_has_a_block_for_each_power_of_two() {
-    // sub:1,3,4: 0 1 0 1 2 3 2 0 1 0 …; n = 10 has blocks for 1, 2, 4 and 8 only.
+    // sub:1,3,4: 0 1 0 1 2 3 2 0 1 0 …; n = 10 has blocks for the heaps 1 to 1, 2, 4 and 8
+    // (heap 0 is none).
     let dir = tempfile::tempdir().unwrap();
     let out = stdout_of(
         dir.path(),
@@ -116,7 +123,7 @@ fn a_freq_file_has_a_block_for_each_power_of_two() {
     );
     assert_eq!(
         out,
-        "n = 1\n0 1\n\nn = 2\n0 1\n1 1\n\nn = 4\n0 2\n1 2\n\nn = 8\n0 3\n1 2\n2 2\n3 1\n"
+        "n = 1\n1 1\n\nn = 2\n0 1\n1 1\n\nn = 4\n0 1\n1 2\n2 1\n\nn = 8\n0 2\n1 3\n2 2\n3 1\n"
     );
     nimsieve(dir.path())
         .args(["grundy", "sub:1,3,4", "-n", "10", "-f", "freq", "-q"])

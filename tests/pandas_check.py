@@ -24,10 +24,12 @@ def same(got, want):
 
 def as_sheet_fields(summary):
     """The summary's fields as the sheet names them: a list of lists is a field `name[k]` for
-    each inner list."""
+    each inner list, and an empty list has no rows (`counts_at_powers_of_two` of one position)."""
     fields = {}
     for field, value in summary.items():
-        if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        if value == []:
+            continue
+        if isinstance(value, list) and all(isinstance(v, list) for v in value):
             for k, inner in enumerate(value):
                 fields[f"{field}[{k}]"] = inner
         else:

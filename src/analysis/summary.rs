@@ -1,5 +1,5 @@
-//! Counts per value (of the whole table and of its first 2^k positions), first occurrences and
-//! P-count of a table.
+//! Counts per value (of the whole table and of the heaps 1 to 2^k, as published frequency
+//! tables count them), first occurrences and P-count of a table.
 
 use super::counting::{PCounter, PCounts};
 use crate::table::Table;
@@ -13,13 +13,17 @@ pub struct ValueStats {
     pub max_value: u32,
     /// `counts[v]`: how many positions have value v.
     pub counts: Vec<u64>,
-    /// Element k: the counts (as `counts`, up to the largest value among them) of the first
-    /// 2^k positions, for every 2^k up to the number of positions.
+    /// Element k: the counts (as `counts`, up to the largest value among them) of the heaps
+    /// 1 to 2^k (position 0 is no heap), for every 2^k below the number of positions.
     pub counts_at_powers_of_two: Vec<Vec<u64>>,
     /// `first_occurrence[v]`: the smallest position with value v (None if v never occurs).
     pub first_occurrence: Vec<Option<u64>>,
     /// How many positions have value 0.
     pub p_count: u64,
+    /// The value of position 0 when these positions hold it: the one counted in `counts` that
+    /// no heap of `counts_at_powers_of_two` has.
+    #[serde(skip)]
+    zero: Option<u32>,
 }
 
 impl ValueStats {
@@ -29,11 +33,12 @@ impl ValueStats {
     }
 
     /// Statistics of `values` whose first position is `first`; `counts_at_powers_of_two` holds
-    /// the counts of the chunk's own positions below each power of two that ends within it.
+    /// the counts of the chunk's own heaps up to each power of two within it.
     fn of_chunk(first: u64, values: impl IntoIterator<Item = u32>) -> ValueStats {
         let mut counts: Vec<u64> = Vec::new();
         let mut first_occurrence: Vec<Option<u64>> = Vec::new();
         let mut counts_at_powers_of_two = Vec::new();
+        let mut zero = None;
         for (i, v) in values.into_iter().enumerate() {
             let v = v as usize;
             if v >= counts.len() {
@@ -43,8 +48,10 @@ impl ValueStats {
             counts[v] += 1;
             let x = first + i as u64;
             first_occurrence[v].get_or_insert(x);
-            if (x + 1).is_power_of_two() {
-                counts_at_powers_of_two.push(counts.clone());
+            if x == 0 {
+                zero = Some(v as u32);
+            } else if x.is_power_of_two() {
+                counts_at_powers_of_two.push(heaps(&counts, zero));
             }
         }
         ValueStats {
@@ -53,15 +60,17 @@ impl ValueStats {
             counts,
             counts_at_powers_of_two,
             first_occurrence,
+            zero,
         }
     }
 
     /// Combines the statistics of two adjacent runs of positions, `self`'s just before
-    /// `other`'s: the counts below the powers of two that end in `other` add `self`'s counts.
+    /// `other`'s: the counts up to the powers of two in `other` add `self`'s heaps.
     fn merge(self, other: ValueStats) -> ValueStats {
         let counts = add(&self.counts, &other.counts);
+        let before = heaps(&self.counts, self.zero);
         let counts_at_powers_of_two = (self.counts_at_powers_of_two.into_iter())
-            .chain((other.counts_at_powers_of_two.iter()).map(|counts| add(&self.counts, counts)))
+            .chain((other.counts_at_powers_of_two.iter()).map(|counts| add(&before, counts)))
             .collect();
         let len = counts.len();
         let first_occurrence = (0..len)
@@ -77,8 +86,22 @@ impl ValueStats {
             counts,
             counts_at_powers_of_two,
             first_occurrence,
+            zero: self.zero.or(other.zero),
         }
     }
+}
+
+/// `counts` without position 0, whose value is `zero` when they count it, up to the largest
+/// value left.
+fn heaps(counts: &[u64], zero: Option<u32>) -> Vec<u64> {
+    let mut heaps = counts.to_vec();
+    if let Some(v) = zero {
+        heaps[v as usize] -= 1;
+    }
+    while heaps.last() == Some(&0) {
+        heaps.pop();
+    }
+    heaps
 }
 
 /// The sum of two count lists, as long as the longer.
@@ -125,9 +148,10 @@ mod tests {
         assert_eq!(s.counts, [2, 2, 0, 1]);
         assert_eq!(s.first_occurrence, [Some(0), Some(1), None, Some(3)]);
         assert_eq!(s.p_count, 2);
+        // Heaps 1, 1..2 and 1..4 (the last value 1).
         assert_eq!(
             s.counts_at_powers_of_two,
-            [vec![1], vec![1, 1], vec![2, 1, 0, 1]]
+            [vec![0, 1], vec![1, 1], vec![1, 2, 0, 1]]
         );
         assert_eq!(ValueStats::of([]).counts, Vec::<u64>::new());
         let merged = ValueStats::of([0, 1, 0]).merge(ValueStats::of_chunk(3, [3, 1]));

@@ -1,7 +1,8 @@
-//! `freq`: how many of the first 2^k positions have each value, for every 2^k ≤ n, as plain
-//! text to compare line by line with published frequency tables. One block a power of two, in
-//! increasing order, separated by a blank line: the line `n = 2^k` (the number, as `n = 1024`),
-//! then one line `value count` for each value that occurs among those positions, by value.
+//! `freq`: how many of the heaps 1 to 2^k have each value, for every 2^k < n, as plain text to
+//! compare line by line with published frequency tables (which count those heaps). One block a
+//! power of two, in increasing order, separated by a blank line: the line `n = 2^k` (the
+//! number, as `n = 1024`), then one line `value count` for each value that occurs among those
+//! heaps, by value.
 //! Written from the report's counts, for `grundy` only (write only: nothing reads it back).
 
 use super::{Emitter, Format, Report};

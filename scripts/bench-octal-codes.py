@@ -10,8 +10,13 @@ second, peak RSS from GNU time, the ratio ogsolve time / nimsieve time), then th
 of the ratios, the ten worst codes, the codes below 1.5x and each tool's total time. Exits 1 when
 a check fails.
 
+With --proofs, it runs instead the period proofs of the solved games `.376` (period 4 from
+2,268,248) and `.354` (period 1,180 from 10,061,916): `grundy octal:CODE --until-period`, whose
+table ends at the proof's length 2(n0 + p) + 3, against ogsolve over the same positions; each
+proven period is checked against the published one.
+
 Usage: scripts/bench-octal-codes.py [-n N] [--codes .354,.376] [--lead 0|4] [--threads T]
-                                    [--out DIR] [--runs R] [--timeout S]
+                                    [--out DIR] [--runs R] [--timeout S] [--proofs]
   -n N        positions of each game (default 2^16; 65536, 2^20 and 1e6 are all sizes)
   --codes     only these codes (comma-separated, with or without the leading 0)
   --lead      the digit before the point (default 0; ogsolve's 4. codes are the same notation)
@@ -24,6 +29,7 @@ it is there already. Needs NumPy and GNU time as /usr/bin/time.
 """
 
 import argparse
+import json
 import math
 import os
 import re
@@ -105,6 +111,42 @@ def ensure_tools():
     return str(nimsieve), str(ogsolve)
 
 
+# The solved games whose proofs the --proofs run times: code, preperiod, period (published).
+PROOFS = [("0.376", 2_268_248, 4), ("0.354", 10_061_916, 1_180)]
+
+
+def proofs(args, nimsieve, ogsolve, threads):
+    """The period proofs of PROOFS, each against ogsolve over the same positions."""
+    failed = False
+    print("| code | proof length | nimsieve --until-period (s) | RSS (MiB) | ogsolve (s) "
+          "| RSS (MiB) | ogsolve / nimsieve | check |")
+    print("|---|---|---|---|---|---|---|---|")
+    for code, preperiod, period in PROOFS:
+        length = 2 * (preperiod + period) + 3
+        print(f"{code} to its proof, {length} positions", file=sys.stderr)
+        summary = args.out / f"{code}-proof.json"
+        ours, our_rss, _ = measure(
+            [nimsieve, "grundy", f"octal:{code}", "-n", str(2 * length), "--until-period", "-f",
+             "json", "-o", str(summary), "-q", *threads],
+            args.runs, args.timeout, args.out)
+        theirs, their_rss, _ = measure(
+            [ogsolve, code, "-m", "rc", "-n", str(length - 1)], args.runs, args.timeout, args.out)
+        check = "not finished"
+        if ours is not None:
+            found = json.loads(summary.read_text())
+            want = {"preperiod": preperiod, "period": period, "saltus": 0}
+            if found["period"] == want and found["n"] == length:
+                check = f"period {period} from {preperiod}, {length} values"
+            else:
+                check = f"DIFFERS: period {found['period']}, {found['n']} values"
+                failed = True
+        ratio = f"{theirs / ours:.2f}x" if ours and theirs else "-"
+        shown = lambda t: f"{t:.1f}" if t is not None else f"> {args.timeout:.0f}"
+        print(f"| {code} | {length} | {shown(ours)} | {our_rss / 1024:.1f} | {shown(theirs)} "
+              f"| {their_rss / 1024:.1f} | {ratio} | {check} |")
+    return failed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=size, default=2**16)
@@ -114,9 +156,13 @@ def main():
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--out", type=Path, default=ROOT / "target/bench-octal-codes")
+    parser.add_argument("--proofs", action="store_true")
     args = parser.parse_args()
     nimsieve, ogsolve = ensure_tools()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.proofs:
+        threads = ["--threads", str(args.threads)] if args.threads else []
+        sys.exit(1 if proofs(args, nimsieve, ogsolve, threads) else 0)
     if args.codes:
         codes = [c if c.startswith(("0.", "4.")) else args.lead + "." + c.lstrip(".")
                  for c in args.codes.split(",")]

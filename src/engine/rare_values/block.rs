@@ -577,6 +577,15 @@ impl<V: Value> Block<'_, V> {
         if !is_rare(mex, mask) {
             return mex;
         }
+        // The splits whose larger heap lies in the block, which the search below does not
+        // reach: at most a block length of them a removal.
+        for s in moves.rests(x).filter(|&s| s >= self.b) {
+            for a in (1..=s - self.b).take_while(|&a| a <= s / 2) {
+                if !moves.forbids(a, s) {
+                    mark(marks, get(a) ^ get(s - a));
+                }
+            }
+        }
         search.cover(get, x, x, moves, Ahead::First, marks);
         let mut mex = mex_from(marks, 0);
         if let Some(high) = High::of(ctx, self.found_high) {
@@ -661,12 +670,12 @@ pub(super) struct Search<'a, V> {
 }
 
 impl<V: Value> Search<'_, V> {
-    /// Marks rare values that splits of x into two heaps below `below` exclude, for the first
-    /// removal that splits: every rare value below the first or second common value `marks`
-    /// lacks, as `ahead` says. The splits with the smallest heaps
-    /// come first, a batch at a time while a rare value is missing, marking whatever values
-    /// they have; then each rare value still missing is looked for alone: at the remembered
-    /// [`Witnesses`], then in the [`Region`], which needs one comparison a split.
+    /// Marks rare values that splits of x into two heaps below `below` exclude: every rare
+    /// value below the first or second common value `marks` lacks, as `ahead` says. Removal
+    /// by removal while a rare value is missing, the splits with the smallest heaps come
+    /// first, a batch at a time, marking whatever values they have; then each rare value
+    /// still missing is looked for alone: at the remembered [`Witnesses`], then in the
+    /// [`Region`], which needs one comparison a split.
     fn cover(
         &mut self,
         at: impl Fn(u64) -> u32,
@@ -676,15 +685,6 @@ impl<V: Value> Search<'_, V> {
         ahead: Ahead,
         marks: &mut [u64],
     ) {
-        let Some(s) = moves.rests(x).next() else {
-            return;
-        };
-        // Splits (a, s − a) with 1 ≤ a ≤ s / 2 and s − a < below.
-        let lo = (s.saturating_sub(below) + 1).max(1);
-        let hi = s / 2;
-        if lo > hi {
-            return;
-        }
         let rare = self.rare_values;
         let common_from =
             |marks: &[u64], from| first_clear(from, marks.len(), |w| marks[w] | rare[w]);
@@ -695,9 +695,41 @@ impl<V: Value> Search<'_, V> {
             Ahead::First => first,
             Ahead::Second => common_from(marks, first + 1),
         };
+        for (k, s) in moves.rests(x).enumerate() {
+            if missing_from(marks, 0) >= limit {
+                return;
+            }
+            // The first removal's smallest heaps may be marked already; the others' are not.
+            let scan_from = if k == 0 { self.scan_from } else { Some(1) };
+            self.cover_rest(&at, below, s, scan_from, moves, limit, marks);
+        }
+    }
+
+    /// [`Search::cover`] for the splits (a, s − a) of one rest s, with the smallest heaps
+    /// scanned from `scan_from` on (none when `None`).
+    #[allow(clippy::too_many_arguments)]
+    fn cover_rest(
+        &mut self,
+        at: &impl Fn(u64) -> u32,
+        below: u64,
+        s: u64,
+        scan_from: Option<u64>,
+        moves: &Moves,
+        limit: u32,
+        marks: &mut [u64],
+    ) {
+        // Splits (a, s − a) with 1 ≤ a ≤ s / 2 and s − a < below.
+        let lo = (s.saturating_sub(below) + 1).max(1);
+        let hi = s / 2;
+        if lo > hi {
+            return;
+        }
+        let rare = self.rare_values;
+        let missing_from =
+            |marks: &[u64], from| first_clear(from, marks.len(), |w| marks[w] | !rare[w]);
         let last = if moves.forbids(hi, s) { hi - 1 } else { hi };
         // Partners in `table`: s − a below its length.
-        if let Some(from) = self.scan_from {
+        if let Some(from) = scan_from {
             let mut a = lo
                 .max(from)
                 .max((s + 1).saturating_sub(self.table.len() as u64));
@@ -717,7 +749,7 @@ impl<V: Value> Search<'_, V> {
                 .any(|&q| q < s && valid(s - q) && at(s - q) ^ at(q) == v);
             let found = remembered
                 || match self.high {
-                    Some(high) if v >= high.from => high.reaches(s, v, below, &at, moves),
+                    Some(high) if v >= high.from => high.reaches(s, v, below, at, moves),
                     _ => false,
                 }
                 || match self.region {
@@ -812,16 +844,17 @@ pub struct Regions {
 }
 
 impl Regions {
-    /// The region of a block starting at b, when every split of the block's positions by the
-    /// first splitting removal has its small heap in it, below its partner.
+    /// The region of a block starting at b, when every split of the block's positions has its
+    /// small heap in it, below its partner.
     pub(super) fn of<V: Value>(
         &mut self,
         table: &[V],
         b: u64,
         moves: &Moves,
     ) -> Option<Region<'_, V>> {
-        let j = *moves.splits.first()?;
-        // Every small heap a < end must stay below half of every s ≥ b − j.
+        let j = *moves.splits.last()?;
+        // Every small heap a < end must stay below half of every s ≥ b − j, for every
+        // splitting removal j.
         let room =
             ((b.saturating_sub(j) / 2).saturating_sub(REGION_FIRST) as usize).min(REGION_MOST);
         let len = room / LANES * LANES;
@@ -1060,6 +1093,65 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The search covers the rare values of every splitting removal, not only the first: with
+    /// removals 2 and 3 and bit 5 of a value set exactly at odd positions, the splits of an
+    /// even rest have values below 32 and those of an odd rest values from 32 on, so half the
+    /// rare values of each position come from one removal only.
+    #[test]
+    fn every_splitting_removal_is_searched() {
+        let moves = Moves {
+            splits: vec![2, 3],
+            singles: vec![],
+            wholes: vec![],
+            unequal: false,
+        };
+        let (mask, bound) = (63, 64);
+        let room = Context::room(bound);
+        let rare_values = crate::sparse_space::rare_values(mask, room);
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        let table: Vec<u16> = (0..12_100u64)
+            .map(|x| (next() % 32) as u16 | if x % 2 == 1 { 32 } else { 0 })
+            .collect();
+        let b = 12_000u64;
+        let known = &table[..b as usize];
+        let mut regions = Regions::default();
+        let region = regions.of(known, b, &moves);
+        let covered_below = REGION_FIRST + region.map_or(0, |r| r.reversed.len() as u64);
+        let at = |q: u64| -> u32 { table[q as usize].into() };
+        let mut witnesses = Witnesses::new(room * 64);
+        let mut second_only = 0;
+        for x in b..b + 40 {
+            // Every common value marked: the search covers every rare value below 65.
+            let mut marks = vec![0u64; room];
+            (0..bound)
+                .filter(|&v| !is_rare(v, mask))
+                .for_each(|v| mark(&mut marks, v));
+            let mut search = Search {
+                table: known,
+                region,
+                witnesses: &mut witnesses,
+                rare_values: &rare_values,
+                high: None,
+                scan_from: Some(1),
+            };
+            search.cover(at, b, x, &moves, Ahead::First, &mut marks);
+            let has = |s: u64, v: u32| {
+                ((s + 1).saturating_sub(b).max(1)..=(s / 2).min(covered_below - 1))
+                    .any(|a| at(a) ^ at(s - a) == v)
+            };
+            for v in (0..bound).filter(|&v| is_rare(v, mask)) {
+                let (first, second) = (has(x - 2, v), has(x - 3, v));
+                let marked = marks[(v / 64) as usize] >> (v % 64) & 1 == 1;
+                assert_eq!(marked, first || second, "x = {x}, v = {v}");
+                second_only += usize::from(second && !first);
+            }
+        }
+        assert!(
+            second_only > 0,
+            "the test needs values of the second removal only"
+        );
     }
 
     /// A region finds the first split of each value, and every instruction set this processor

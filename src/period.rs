@@ -442,11 +442,18 @@ mod tests {
         let criteria = [
             Criterion::TakeBreak {
                 last_removal: 2,
+                parts: 2,
                 unequal_splits: Vec::new(),
             },
             Criterion::TakeBreak {
                 last_removal: 2,
+                parts: 2,
                 unequal_splits: vec![2],
+            },
+            Criterion::TakeBreak {
+                last_removal: 2,
+                parts: 3,
+                unequal_splits: Vec::new(),
             },
             Criterion::Window {
                 window: 3,
@@ -460,7 +467,8 @@ mod tests {
             assert_eq!(
                 criterion.proof_length(Period::pure(1, 4)),
                 Some(match criterion {
-                    Criterion::TakeBreak { .. } => 2 + 8 + 2,
+                    // parts · max(n0, 1) + parts · p + t
+                    Criterion::TakeBreak { parts, .. } => parts + parts * 4 + 2,
                     Criterion::Window { .. } => 1 + 3 + 4,
                 })
             );

@@ -28,6 +28,7 @@
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A proven eventual period: g(x + period) = g(x) + saltus for every x ≥ preperiod.
@@ -174,7 +175,7 @@ pub fn find_by(
 ) -> Option<Period> {
     (1..len)
         .into_par_iter()
-        .find_map_first(|p| proven(len, p, &value, criterion).ok())
+        .find_map_first(|p| proven(len, p, len, &value, criterion).0.ok())
 }
 
 /// What [`find_in`] learns from a table.
@@ -213,6 +214,16 @@ pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
     values: &[V],
     criterion: &Criterion,
 ) -> Finding {
+    search(values, criterion, Holders::MOST)
+}
+
+/// [`find_in`], listing at most `holders` candidates that hold over long stretches (0 lists
+/// none: every candidate is compared from the end of the table).
+fn search<V: Copy + Into<u32> + PartialEq + Sync>(
+    values: &[V],
+    criterion: &Criterion,
+    holders: usize,
+) -> Finding {
     let len = values.len() as u64;
     let value = |x: u64| -> u32 { values[x as usize].into() };
     let depth = (0..SCREENING.min(len / 4))
@@ -223,17 +234,17 @@ pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
         .count() as u64;
     // The shortest proof of a candidate left open, as the candidates are tested.
     let open = AtomicU64::new(u64::MAX);
-    let test = |p: u64| match proven(len, p, &value, criterion) {
-        Ok(period) => Some(period),
-        Err(needs) => {
+    let test = |p: u64, known_from: u64| {
+        let (result, holds_from) = proven(len, p, known_from, &value, criterion);
+        if let Err(needs) = result {
             open.fetch_min(needs.unwrap_or(u64::MAX), Ordering::Relaxed);
-            None
         }
+        (result.ok(), holds_from)
     };
     let found = if len < 4 * SCREENED || depth == 0 {
-        (1..len).into_par_iter().find_map_first(test)
+        (1..len).into_par_iter().find_map_first(|p| test(p, len).0)
     } else {
-        screened(values, criterion, depth, test)
+        screened(values, criterion, depth, holders, test)
     };
     match (found, open.into_inner()) {
         (Some(period), _) => Finding::Proven(period),
@@ -243,12 +254,18 @@ pub fn find_in<V: Copy + Into<u32> + PartialEq + Sync>(
 }
 
 /// The first candidate period that `test` proves, among those that the last `depth` values
-/// of the table do not refute.
+/// of the table do not refute. `test(p, known_from)` is told from where p is known to hold
+/// and answers the period proven and from where p holds.
+///
+/// Candidates go in waves of chunks [0, 1), [1, 2), [2, 4), [4, 8), …, each wave's chunks in
+/// parallel: the multiples of a wave's candidates lie in later waves, which then know from
+/// where they hold ([`Holders`]).
 fn screened<V: Copy + Into<u32> + PartialEq + Sync>(
     values: &[V],
     criterion: &Criterion,
     depth: u64,
-    test: impl Fn(u64) -> Option<Period> + Sync,
+    most_holders: usize,
+    test: impl Fn(u64, u64) -> (Option<Period>, u64) + Sync,
 ) -> Option<Period> {
     let len = values.len() as u64;
     // The longest candidate whose proof, from preperiod 0, fits in the table (proofs grow with
@@ -258,37 +275,64 @@ fn screened<V: Copy + Into<u32> + PartialEq + Sync>(
         criterion.proves(shortest, len)
     };
     let last = partition_point(1, len, fits) - 1;
-    (0..last.div_ceil(SCREENED))
-        .into_par_iter()
-        .find_map_first(|c| {
+    let chunks = last.div_ceil(SCREENED);
+    let mut holders = Holders::new(most_holders);
+    let mut wave = 0..chunks.min(1);
+    while !wave.is_empty() {
+        let noted = Mutex::new(Vec::new());
+        let found = wave.clone().into_par_iter().find_map_first(|c| {
             let first = 1 + c * SCREENED;
             let count = SCREENED.min(last + 1 - first);
-            let mut alive = u64::MAX >> (64 - count);
-            // Screening reads g(len − 1 − i − p), so the longest candidates go unscreened.
-            let depth = if first + count + depth <= len {
-                depth
-            } else {
-                0
-            };
-            for i in 0..depth {
-                // g(end − p) = g(end) for the candidates p = first + k, k < count.
-                let end = len - 1 - i;
-                let at_end = values[end as usize];
-                let partners = &values[(end + 1 - first - count) as usize..=(end - first) as usize];
-                let equal = partners
-                    .iter()
-                    .rev()
-                    .enumerate()
-                    .fold(0u64, |m, (k, &v)| m | u64::from(v == at_end) << k);
-                alive &= equal;
-                if alive == 0 {
-                    return None;
-                }
-            }
-            (0..count)
-                .filter(|k| alive >> k & 1 == 1)
-                .find_map(|k| test(first + k))
-        })
+            let alive = survivors(values, first, count, depth);
+            let mut local = holders.clone();
+            let listed = local.list.len();
+            let found = (0..count).filter(|k| alive >> k & 1 == 1).find_map(|k| {
+                let p = first + k;
+                let (found, holds_from) = test(p, local.known_from(p, len));
+                local.note(p, holds_from, len);
+                found
+            });
+            noted
+                .lock()
+                .unwrap()
+                .extend_from_slice(&local.list[listed..]);
+            found
+        });
+        if found.is_some() {
+            return found;
+        }
+        for (p, from) in noted.into_inner().unwrap() {
+            holders.note(p, from, len);
+        }
+        wave = wave.end..chunks.min(2 * wave.end);
+    }
+    None
+}
+
+/// The bit mask of the `count` candidates `first + k` that the last `depth` values of the
+/// table do not refute: bit k is set when g(end − p) = g(end) for each of those ends.
+fn survivors<V: Copy + PartialEq>(values: &[V], first: u64, count: u64, depth: u64) -> u64 {
+    let len = values.len() as u64;
+    let mut alive = u64::MAX >> (64 - count);
+    // Screening reads g(len − 1 − i − p), so the longest candidates go unscreened.
+    if first + count + depth > len {
+        return alive;
+    }
+    for i in 0..depth {
+        let end = len - 1 - i;
+        let at_end = values[end as usize];
+        let partners = &values[(end + 1 - first - count) as usize..=(end - first) as usize];
+        let equal = partners
+            .iter()
+            .rev()
+            .enumerate()
+            .fold(0u64, |m, (k, &v)| m | u64::from(v == at_end) << k);
+        alive &= equal;
+        if alive == 0 {
+            break;
+        }
+    }
+    alive
 }
 
 /// The first x in [lo, hi) where `pred` turns false (`pred` true then false), or hi.
@@ -307,30 +351,86 @@ fn partition_point(mut lo: u64, mut hi: u64, pred: impl Fn(u64) -> bool) -> u64 
 /// The period p with its smallest preperiod, when `criterion` proves it from `len` values.
 /// Otherwise, when p holds from its last mismatch to the end, the length of table its proof
 /// needs; None when p is not tested (even its shortest proof is longer than the table), its
-/// proof is longer than any table, or the values it repeats rule it out.
+/// proof is longer than any table, or the values it repeats rule it out. Beside it, the first
+/// x from which g(x) = g(x + p) holds to the end of the table (len − p when p is not tested).
+/// The values are known to repeat with period p from `known_from` on, so that only the
+/// positions below it are compared.
 fn proven(
     len: u64,
     p: u64,
+    known_from: u64,
     value: &(impl Fn(u64) -> u32 + Sync),
     criterion: &Criterion,
-) -> Result<Period, Option<u64>> {
+) -> (Result<Period, Option<u64>>, u64) {
     let shortest = Period::pure(0, p);
     if !criterion.proves(shortest, len) {
-        return Err(None);
+        return (Err(None), len - p);
     }
     // The last x whose value differs one period later.
-    let last_mismatch = (0..len - p).rev().find(|&x| value(x) != value(x + p));
+    let last_mismatch = (0..known_from.min(len - p))
+        .rev()
+        .find(|&x| value(x) != value(x + p));
     let found = Period::pure(last_mismatch.map_or(0, |x| x + 1), p);
-    match criterion.proof_length(found) {
+    let result = match criterion.proof_length(found) {
         Some(needs) if needs > len => Err(Some(needs)),
         Some(_) if criterion.admits(found, value) => Ok(found),
         _ => Err(None),
+    };
+    (result, found.preperiod)
+}
+
+/// Candidate periods that held over a long stretch at the end of the table, each with the
+/// first x from which it holds: a candidate d holding for x ≥ h makes every multiple kd hold
+/// there too (g(x) = g(x + d) = … = g(x + kd)), so a multiple is compared only below h. A
+/// periodic table's true period, and every multiple of it, holds back to the preperiod, so
+/// without this every multiple would be compared over the whole periodic stretch.
+#[derive(Clone)]
+struct Holders {
+    /// The candidates listed, each with the first x from which it holds.
+    list: Vec<(u64, u64)>,
+    /// The most candidates listed.
+    most: usize,
+}
+
+impl Holders {
+    /// Holders listed at most by [`find_in`]; the list is read for every candidate tested.
+    const MOST: usize = 64;
+    /// The shortest stretch worth listing.
+    const LONG: u64 = 1024;
+
+    /// No candidates yet, and room for `most`.
+    fn new(most: usize) -> Holders {
+        Holders {
+            list: Vec::new(),
+            most,
+        }
+    }
+
+    /// The first x from which candidate `p` is known to hold, by the listed divisors of p
+    /// (`len` when none is listed).
+    fn known_from(&self, p: u64, len: u64) -> u64 {
+        self.list
+            .iter()
+            .filter(|&&(d, _)| p.is_multiple_of(d))
+            .map(|&(_, h)| h)
+            .fold(len, u64::min)
+    }
+
+    /// Lists `p`, holding from `from` in a table of `len` values, when that stretch is long
+    /// and no listed divisor already holds from as far back.
+    fn note(&mut self, p: u64, from: u64, len: u64) {
+        if self.list.len() < self.most
+            && len - p - from >= Self::LONG
+            && from < self.known_from(p, len)
+        {
+            self.list.push((p, from));
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Criterion, Finding, Period, find, find_by, find_in};
+    use super::{Criterion, Finding, Holders, Period, find, find_by, find_in, search};
     use proptest::prelude::*;
 
     proptest! {
@@ -363,6 +463,86 @@ mod tests {
                 prop_assert_eq!(find_in(&table, criterion).proven(), plain, "{:?}", criterion);
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// Comparing the multiples of a candidate that holds over a long stretch only below
+        /// it changes no answer, proven or not (the length named for an open candidate too):
+        /// long periodic tables whose period and its multiples hold back to the preperiod, of
+        /// two values, so that many other candidates survive the screening.
+        #[test]
+        fn candidates_that_hold_long_change_no_answer(
+            start in proptest::collection::vec(0u8..2, 0..4000),
+            block in proptest::collection::vec(0u8..2, 1..40),
+            len in 2000usize..12000,
+            last_removal in 1u64..6,
+        ) {
+            let table: Vec<u8> = start
+                .iter()
+                .copied()
+                .chain(block.iter().copied().cycle())
+                .take(len)
+                .collect();
+            let criteria = [
+                Criterion::TakeBreak { last_removal, parts: 2, unequal_splits: Vec::new() },
+                Criterion::TakeBreak { last_removal, parts: 3, unequal_splits: Vec::new() },
+                Criterion::Window { window: last_removal, uniform_from: last_removal },
+            ];
+            for criterion in &criteria {
+                let without = search(&table, criterion, 0);
+                prop_assert_eq!(find_in(&table, criterion), without, "{:?}", criterion);
+            }
+        }
+    }
+
+    /// A period 4 from 5,000 that the table cannot prove yet: every multiple of 4 holds back
+    /// to the preperiod, and the search names the length that proves it, with or without
+    /// listing the candidates that hold long.
+    #[test]
+    fn multiples_of_a_long_period_name_its_proof() {
+        let criterion = Criterion::TakeBreak {
+            last_removal: 3,
+            parts: 2,
+            unequal_splits: Vec::new(),
+        };
+        let want = Period::pure(5000, 4);
+        let table: Vec<u8> = (0..20_000u64)
+            .map(|x| match x {
+                _ if x < want.preperiod => (x.count_ones() % 7) as u8,
+                _ => (x % 4) as u8 + 7,
+            })
+            .collect();
+        let proof = criterion.proof_length(want).unwrap() as usize;
+        let short = &table[..proof - 1];
+        assert_eq!(
+            search(short, &criterion, 0),
+            Finding::Unproven(Some(proof as u64))
+        );
+        assert_eq!(
+            find_in(short, &criterion),
+            Finding::Unproven(Some(proof as u64))
+        );
+        assert_eq!(find_in(&table[..proof], &criterion), Finding::Proven(want));
+    }
+
+    /// A listed candidate tells only its multiples from where they hold, and a candidate is
+    /// listed only when it holds over a long stretch from further back than its listed
+    /// divisors.
+    #[test]
+    fn holders_speak_for_their_multiples_only() {
+        let len = 100_000;
+        let mut holders = Holders::new(Holders::MOST);
+        holders.note(4, 60_000, len);
+        holders.note(6, len - 6 - 10, len);
+        assert_eq!(holders.list, [(4, 60_000)], "a short stretch is not listed");
+        holders.note(8, 60_000, len);
+        holders.note(12, 50_000, len);
+        assert_eq!(holders.list, [(4, 60_000), (12, 50_000)]);
+        assert_eq!(holders.known_from(8, len), 60_000);
+        assert_eq!(holders.known_from(24, len), 50_000);
+        assert_eq!(holders.known_from(6, len), len);
+        assert_eq!(holders.known_from(10, len), len);
     }
 
     /// A table too short to prove its period names the length that proves it (the candidate's

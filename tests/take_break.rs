@@ -11,9 +11,24 @@ use nimsieve::table::Table;
 use proptest::prelude::*;
 
 fn table(spec: &str, n: u64, engine: EngineKind) -> Table {
+    computed(spec, n, engine, false)
+}
+
+/// The table of `spec` from `engine`, stopped at a proven period.
+fn until_period(spec: &str, n: u64, engine: EngineKind) -> Table {
+    computed(spec, n, engine, true)
+}
+
+fn computed(spec: &str, n: u64, engine: EngineKind, until_period: bool) -> Table {
     let game = Game::parse(spec).unwrap();
     engine
-        .grundy(&game, n, false, Storage::default(), &Progress::hidden())
+        .grundy(
+            &game,
+            n,
+            until_period,
+            Storage::default(),
+            &Progress::hidden(),
+        )
         .unwrap()
 }
 
@@ -89,16 +104,7 @@ fn catalogue_periods() {
 
 #[test]
 fn until_period_stops_at_the_proof_and_the_copy_matches() {
-    let game = Game::parse("kayles").unwrap();
-    let short = EngineKind::RareValues
-        .grundy(
-            &game,
-            1 << 20,
-            true,
-            Storage::default(),
-            &Progress::hidden(),
-        )
-        .unwrap();
+    let short = until_period("kayles", 1 << 20, EngineKind::RareValues);
     assert_eq!(short.len(), 168);
     let long = table("kayles", 1 << 20, EngineKind::RareValues);
     assert_eq!(long.len(), 1 << 20);
@@ -236,16 +242,7 @@ fn solved_games_have_their_published_periods() {
         ("0.56", 326_640, 144, 64),
     ] {
         let spec = format!("octal:{code}");
-        let game = Game::parse(&spec).unwrap();
-        let table = EngineKind::RareValues
-            .grundy(
-                &game,
-                1 << 21,
-                true,
-                Storage::default(),
-                &Progress::hidden(),
-            )
-            .unwrap();
+        let table = until_period(&spec, 1 << 21, EngineKind::RareValues);
         let want = Period::pure(preperiod, period);
         assert_eq!(table.period, Some(want), "{spec}");
         // Guy–Smith: 2·(n0 + p) + t values, t the largest removal (the code's digits).
@@ -469,16 +466,7 @@ fn lasker_has_an_arithmetic_period() {
             ..want
         }
     ));
-    let game = Game::parse("lasker").unwrap();
-    let short = EngineKind::ClosedForm
-        .grundy(
-            &game,
-            1 << 20,
-            true,
-            Storage::default(),
-            &Progress::hidden(),
-        )
-        .unwrap();
+    let short = until_period("lasker", 1 << 20, EngineKind::ClosedForm);
     assert_eq!(short.period, Some(want));
     assert_eq!(short.iter().collect::<Vec<_>>(), [0, 1, 2, 4, 3]);
     let long = table("lasker", 1 << 20, EngineKind::ClosedForm);

@@ -3,9 +3,11 @@
 //! a block would have nothing to compute in parallel. While values stay below 64, [`Lanes`]
 //! marks the splits whose partners lie a few positions back for eight positions at once.
 
-use super::block::{
-    Block, Context, Found, High, Regions, Search, Value, Witnesses, mark_rare_splits,
-};
+use super::block::{Block, Found, mark_rare_splits};
+use super::context::{Context, Value};
+use super::isa::far_marks;
+use super::region::Regions;
+use super::search::{High, Search, Witnesses};
 use crate::engine::isa::{Isa, detect};
 
 /// The values of positions b.. (at most `len` of them) in sparse mode, one position after
@@ -80,7 +82,7 @@ pub fn compute<V: Value>(
 }
 
 /// Positions whose option bitsets [`Lanes`] fills at once.
-const LANE_COUNT: usize = 8;
+pub(super) const LANE_COUNT: usize = 8;
 /// Splits with the smallest heaps (1, 2, …) that [`Lanes`] marks, beside the splits with a
 /// rare heap. In `.1777` a position needs a median of 42 of them, and 215 at the 99th
 /// percentile, before no rare value below its mex is missing.
@@ -164,58 +166,10 @@ impl Lanes {
     }
 }
 
-/// [`far_marks_body`] compiled for `isa`.
-#[inline]
-fn far_marks<V: Value>(
-    isa: Isa,
-    table: &[V],
-    x0: usize,
-    pairs: &[(usize, u32)],
-) -> [u64; LANE_COUNT] {
-    match isa {
-        Isa::Portable => far_marks_body(table, x0, pairs),
-        // SAFETY: the feature was detected at run time.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { far_marks_avx2(table, x0, pairs) },
-        // SAFETY: the feature was detected at run time.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { far_marks_avx512(table, x0, pairs) },
-    }
-}
-
-/// [`far_marks_body`] compiled with AVX-512: one variable shift marks eight positions.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
-fn far_marks_avx512<V: Value>(table: &[V], x0: usize, pairs: &[(usize, u32)]) -> [u64; LANE_COUNT] {
-    far_marks_body(table, x0, pairs)
-}
-
-/// [`far_marks_body`] compiled with AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn far_marks_avx2<V: Value>(table: &[V], x0: usize, pairs: &[(usize, u32)]) -> [u64; LANE_COUNT] {
-    far_marks_body(table, x0, pairs)
-}
-
-/// The marks of the pairs (d, c) with d ≥ [`LANE_COUNT`] at positions x0..x0 + [`LANE_COUNT`].
-#[inline(always)]
-fn far_marks_body<V: Value>(table: &[V], x0: usize, pairs: &[(usize, u32)]) -> [u64; LANE_COUNT] {
-    let mut marks = [0u64; LANE_COUNT];
-    for &(d, c) in pairs {
-        let partners: &[V; LANE_COUNT] = table[x0 - d..x0 - d + LANE_COUNT]
-            .try_into()
-            .expect("a lane group of partners");
-        for (m, &t) in marks.iter_mut().zip(partners) {
-            *m |= 1 << ((t.into() ^ c) & 63);
-        }
-    }
-    marks
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rare_values::block::{Mode, Moves};
+    use crate::engine::rare_values::context::{Mode, Moves};
     use crate::sparse_space::is_rare;
     use crate::xorshift::xorshift;
 

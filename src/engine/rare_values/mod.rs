@@ -21,7 +21,14 @@
 //! the positions that prove the period and the period, which is all `--resume` needs.
 
 mod block;
+mod context;
 mod in_order;
+mod isa;
+mod kernels;
+mod marks;
+mod region;
+mod rows;
+mod search;
 
 use super::resumable::{self, Outcome, Storage, Width};
 use crate::error::{Error, Result};
@@ -31,7 +38,8 @@ use crate::progress::Progress;
 use crate::sparse_space::{best_split, rare_values};
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
-use block::{Context, Mode, Moves, Regions, Value};
+use context::{Context, Mode, Moves, Value};
+use region::Regions;
 use std::ops::ControlFlow;
 
 /// Bits a value the storage has room for.
@@ -186,7 +194,7 @@ struct Sieve<'m> {
     /// Where a period is looked for next.
     next_check: u64,
     /// The positions below `done` whose value is at least `high_from`, with their values, while
-    /// there are at most [`HIGH_MOST`] ([`block::Context::high`]).
+    /// there are at most [`HIGH_MOST`] ([`context::Context::high`]).
     high: Option<Vec<(u64, u32)>>,
     /// Half the bound of the values: the least value `high` lists.
     high_from: u32,

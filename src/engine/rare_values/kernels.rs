@@ -1,0 +1,55 @@
+//! The kernels of the `rare-values` engine, as portable bodies that [`isa`](super::isa)
+//! compiles for each instruction set: the search of a region for a split of one value, and
+//! the marks of a lane group of the in-order path.
+
+use super::context::Value;
+use super::in_order::LANE_COUNT;
+use super::region::{LANES, REGION_FIRST};
+
+/// The small heap a of a split (a, s − a) of value v whose small heap the region's reversed
+/// values `reversed` hold, if there is one.
+#[inline(always)]
+pub(super) fn find_in_region_body<V: Value>(
+    reversed: &[V],
+    table: &[V],
+    s: u64,
+    v: V,
+) -> Option<u64> {
+    // reversed[i] is heap end − 1 − i, whose partner is s − end + 1 + i.
+    let len = reversed.len();
+    let end = REGION_FIRST + len as u64;
+    let first = (s + 1 - end) as usize;
+    let partners = &table[first..first + len];
+    let chunks = partners
+        .chunks_exact(LANES)
+        .zip(reversed.chunks_exact(LANES));
+    for (c, (p, r)) in chunks.enumerate() {
+        if p.iter()
+            .zip(r)
+            .fold(false, |hit, (&x, &y)| hit | (x ^ y == v))
+        {
+            let i = c * LANES + p.iter().zip(r).position(|(&x, &y)| x ^ y == v)?;
+            return Some(end - 1 - i as u64);
+        }
+    }
+    None
+}
+
+/// The marks of the pairs (d, c) with d ≥ [`LANE_COUNT`] at positions x0..x0 + [`LANE_COUNT`].
+#[inline(always)]
+pub(super) fn far_marks_body<V: Value>(
+    table: &[V],
+    x0: usize,
+    pairs: &[(usize, u32)],
+) -> [u64; LANE_COUNT] {
+    let mut marks = [0u64; LANE_COUNT];
+    for &(d, c) in pairs {
+        let partners: &[V; LANE_COUNT] = table[x0 - d..x0 - d + LANE_COUNT]
+            .try_into()
+            .expect("a lane group of partners");
+        for (m, &t) in marks.iter_mut().zip(partners) {
+            *m |= 1 << ((t.into() ^ c) & 63);
+        }
+    }
+    marks
+}

@@ -1,0 +1,292 @@
+//! The option values a chunk of consecutive positions gets from splits whose heaps both lie
+//! below the block: the splits with a rare heap and those with the smallest heaps. Below a
+//! bound of 1024 the marks go into rows of one byte a value, beyond into the bitsets directly.
+
+use super::context::{Context, Moves, Value};
+use super::marks::mark;
+use super::search::SCANNED_FIRST;
+
+/// Marks, in the bitsets `words` (a [`Context::room`] of words for each position of `xs`), the
+/// values of the splits of those positions with a rare heap and of the first
+/// [`SCANNED_FIRST`] splits with the smallest heaps, whose partners lie below b. Below a bound
+/// of 1024 the marks go first into rows of one byte a value, a plain store
+/// each, then are packed into the bitsets; beyond, into the bitsets directly.
+pub(super) fn mark_known_splits<V: Value>(
+    table: &[V],
+    b: u64,
+    xs: std::ops::Range<u64>,
+    ctx: &Context,
+    words: &mut [u64],
+) {
+    match ctx.bound {
+        64 => ByteRows::<64>::mark(table, b, xs, ctx, words),
+        128 => ByteRows::<128>::mark(table, b, xs, ctx, words),
+        256 => ByteRows::<256>::mark(table, b, xs, ctx, words),
+        512 => ByteRows::<512>::mark(table, b, xs, ctx, words),
+        1024 => ByteRows::<1024>::mark(table, b, xs, ctx, words),
+        _ => BitRows::mark(table, b, xs, ctx, words),
+    }
+}
+
+/// Bytes of the byte rows marked at once: half the first-level data cache, so that they stay
+/// there while the table's partners stream through.
+const BYTE_ROWS_BYTES: usize = 16 * 1024;
+
+/// The option values of consecutive positions from `x0`. The loops over one split kind run
+/// over the positions innermost, so that the partners they read are consecutive table
+/// entries: one cache line serves 64 positions.
+trait Rows {
+    /// Marks value `with` XOR `partners[i]` at position `from` + i, for each i.
+    fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32);
+
+    /// Marks value `with` XOR g(x − `shift`) at every position x of `xs`.
+    #[inline]
+    fn mark_shifted<V: Value>(
+        &mut self,
+        table: &[V],
+        xs: std::ops::Range<u64>,
+        shift: u64,
+        with: u32,
+    ) {
+        if xs.is_empty() {
+            return;
+        }
+        let partners = &table[(xs.start - shift) as usize..(xs.end - shift) as usize];
+        self.mark_each(xs.start, partners, with);
+    }
+}
+
+/// Bitsets of [`Context::room`] words a position.
+struct BitRows<'a> {
+    words: &'a mut [u64],
+    room: usize,
+    x0: u64,
+}
+
+impl BitRows<'_> {
+    /// [`mark_known_splits`] straight into the bitsets.
+    fn mark<V: Value>(
+        table: &[V],
+        b: u64,
+        xs: std::ops::Range<u64>,
+        ctx: &Context,
+        words: &mut [u64],
+    ) {
+        let mut rows = BitRows {
+            words,
+            room: Context::room(ctx.bound),
+            x0: xs.start,
+        };
+        rare_splits(&mut rows, table, b, xs.clone(), ctx);
+        small_splits(&mut rows, table, b, xs, ctx.moves);
+    }
+}
+
+impl Rows for BitRows<'_> {
+    #[inline]
+    fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32) {
+        let rows = self
+            .words
+            .chunks_exact_mut(self.room)
+            .skip((from - self.x0) as usize);
+        for (row, &t) in rows.zip(partners) {
+            mark(row, with ^ t.into());
+        }
+    }
+}
+
+/// Rows of `B` bytes a position, one a value below `B` (a power of two): a mark is one store
+/// with no bounds check, where a bitset needs a load, a shift and a store.
+struct ByteRows<'a, const B: usize> {
+    rows: &'a mut [[u8; B]],
+    x0: u64,
+}
+
+impl<const B: usize> ByteRows<'_, B> {
+    /// [`mark_known_splits`] through rows of `B` bytes, as many positions at a time as
+    /// [`BYTE_ROWS_BYTES`] holds.
+    fn mark<V: Value>(
+        table: &[V],
+        b: u64,
+        xs: std::ops::Range<u64>,
+        ctx: &Context,
+        words: &mut [u64],
+    ) {
+        let room = Context::room(ctx.bound);
+        let at_once = (BYTE_ROWS_BYTES / B).max(1);
+        let mut bytes = vec![[0u8; B]; at_once];
+        for (c, words) in words.chunks_mut(room * at_once).enumerate() {
+            let x0 = xs.start + (c * at_once) as u64;
+            let count = words.len() / room;
+            let rows = &mut bytes[..count];
+            rows.iter_mut().for_each(|row| row.fill(0));
+            let mut byte_rows = ByteRows { rows, x0 };
+            let part = x0..x0 + count as u64;
+            rare_splits(&mut byte_rows, table, b, part.clone(), ctx);
+            small_splits(&mut byte_rows, table, b, part, ctx.moves);
+            for (row, bits) in byte_rows.rows.iter().zip(words.chunks_exact_mut(room)) {
+                for (word, eight_bytes) in bits.iter_mut().zip(row.chunks_exact(64)) {
+                    *word |= pack_bytes(eight_bytes);
+                }
+            }
+        }
+    }
+}
+
+impl<const B: usize> Rows for ByteRows<'_, B> {
+    #[inline]
+    fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32) {
+        let start = (from - self.x0) as usize;
+        let rows = &mut self.rows[start..start + partners.len()];
+        let mark = |row: &mut [u8; B], t: V| row[(with ^ t.into()) as usize & (B - 1)] = MARKED;
+        // Groups of a fixed size unroll into marks at fixed offsets, with no loop bookkeeping
+        // between them.
+        let (row_groups, rows_left) = rows.as_chunks_mut::<UNROLLED>();
+        let (partner_groups, partners_left) = partners.as_chunks::<UNROLLED>();
+        for (rows, partners) in row_groups.iter_mut().zip(partner_groups) {
+            for (row, &t) in rows.iter_mut().zip(partners) {
+                mark(row, t);
+            }
+        }
+        for (row, &t) in rows_left.iter_mut().zip(partners_left) {
+            mark(row, t);
+        }
+    }
+}
+
+/// Marks [`ByteRows::mark_each`] makes in one unrolled group.
+const UNROLLED: usize = 8;
+
+/// A marked byte of a [`ByteRows`] row: its top bit, which [`pack_bytes`] gathers.
+const MARKED: u8 = 0x80;
+
+/// The bitset of 64 bytes, each [`MARKED`] or 0: bit i set when byte i is marked. Eight
+/// bytes at a time, one multiplication gathers their top bits into the top byte.
+#[inline]
+fn pack_bytes(bytes: &[u8]) -> u64 {
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |bits, (k, eight)| {
+            let top_bits =
+                u64::from_le_bytes(eight.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080;
+            bits | (top_bits.wrapping_mul(0x0002_0408_1020_4081) >> 56) << (8 * k)
+        })
+}
+
+/// Marks, for the positions `xs`, the values of the splits with a rare heap r whose partner
+/// lies below b.
+fn rare_splits<V: Value>(
+    rows: &mut impl Rows,
+    table: &[V],
+    b: u64,
+    xs: std::ops::Range<u64>,
+    ctx: &Context,
+) {
+    for &j in &ctx.moves.splits {
+        for &(r, rv) in ctx.rare {
+            // r < s = x − j, and the partner x − j − r below b.
+            let from = xs.start.max(r + j + 1);
+            let to = xs.end.min(b + j + r);
+            // Under +unequal the split (r, r) of x = 2r + j is not a move.
+            let equal = 2 * r + j;
+            if ctx.moves.unequal && (from..to).contains(&equal) {
+                rows.mark_shifted(table, from..equal, j + r, rv);
+                rows.mark_shifted(table, equal + 1..to, j + r, rv);
+            } else {
+                rows.mark_shifted(table, from..to, j + r, rv);
+            }
+        }
+    }
+}
+
+/// Marks, for the positions `xs`, the values of the splits by the first splitting removal
+/// j whose small heap is one of the [`SCANNED_FIRST`] smallest that leave every partner
+/// below b.
+fn small_splits<V: Value>(
+    rows: &mut impl Rows,
+    table: &[V],
+    b: u64,
+    xs: std::ops::Range<u64>,
+    moves: &Moves,
+) {
+    let Some(&j) = moves.splits.first() else {
+        return;
+    };
+    if xs.start < j + 2 {
+        return;
+    }
+    let first = (xs.end - 1 - j).saturating_sub(b) + 1;
+    // Small heaps below their partner at every position.
+    let end = (first + SCANNED_FIRST).min((xs.start - j).div_ceil(2));
+    for a in first.max(1)..end {
+        let va: u32 = table[a as usize].into();
+        rows.mark_shifted(table, xs.clone(), j + a, va);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rare_values::context::Mode;
+    use crate::xorshift::xorshift;
+
+    #[test]
+    fn packed_bytes_are_the_marked_ones() {
+        for seed in 0..200u64 {
+            let bits = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seed << 7);
+            let bytes: Vec<u8> = (0..64)
+                .map(|i| if bits >> i & 1 == 1 { MARKED } else { 0 })
+                .collect();
+            assert_eq!(pack_bytes(&bytes), bits);
+        }
+    }
+
+    #[test]
+    fn byte_rows_mark_what_bitsets_mark() {
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut random = |below: u64| next() % below;
+        let codes = [
+            (vec![0], vec![], true),         // Grundy's game: splits into unequal heaps
+            (vec![1, 2], vec![1, 2], false), // Kayles
+            (vec![3, 5], vec![], false),     // 0.00404
+        ];
+        for bound in [64u32, 128, 256, 512, 1024, 2048] {
+            for (splits, singles, unequal) in &codes {
+                let moves = Moves {
+                    splits: splits.clone(),
+                    singles: singles.clone(),
+                    wholes: vec![],
+                    unequal: *unequal,
+                };
+                let table: Vec<u16> = (0..6000).map(|_| random(bound as u64) as u16).collect();
+                let b = 5000;
+                let rare: Vec<(u64, u32)> = (1..b)
+                    .filter(|_| random(8) == 0)
+                    .map(|r| (r, table[r as usize] as u32))
+                    .collect();
+                let ctx = Context {
+                    moves: &moves,
+                    mode: Mode::Sparse(bound - 2),
+                    rare: &rare,
+                    bound,
+                    rare_values: &[],
+                    high: None,
+                };
+                let room = Context::room(bound);
+                // Positions marked at once (beyond, the two choose their small heaps
+                // differently, both correct).
+                let len = (BYTE_ROWS_BYTES as u64 / bound as u64).clamp(1, 64);
+                for xs in [b..b + len, b + 100..b + 100 + len] {
+                    let len = (xs.end - xs.start) as usize;
+                    let mut bytes = vec![0u64; len * room];
+                    mark_known_splits(&table, b, xs.clone(), &ctx, &mut bytes);
+                    let mut bits = vec![0u64; len * room];
+                    BitRows::mark(&table, b, xs.clone(), &ctx, &mut bits);
+                    assert_eq!(bytes, bits, "bound {bound}, splits {splits:?}, {xs:?}");
+                    assert!(bits.iter().any(|&w| w != 0));
+                }
+            }
+        }
+    }
+}

@@ -11,7 +11,7 @@
 //! through evicted them).
 
 use super::context::{Context, Mode, Moves, Value};
-use super::marks::{mark, mark_all, mex_from};
+use super::marks::{mark, mark_all, mark_splits, mex_from};
 use super::region::Regions;
 use super::rows::mark_known_splits;
 use super::search::{Ahead, High, Search, Witnesses};
@@ -132,20 +132,19 @@ pub(super) fn mark_rare_splits<'r>(
 }
 
 /// Marks the values of every split of x whose heaps both lie below b (full mode).
-fn all_known_splits<V: Value>(
-    table: &[V],
-    b: u64,
-    x: u64,
-    moves: &Moves,
-    marks: &mut [u64],
-) {
-    let at = |q: u64| -> u32 { table[q as usize].into() };
+fn all_known_splits<V: Value>(table: &[V], b: u64, x: u64, moves: &Moves, marks: &mut [u64]) {
     for s in moves.rests(x) {
         // The partner s − a lies below b when a > s − b.
-        for a in (s.saturating_sub(b) + 1).max(1)..=s / 2 {
-            if !moves.forbids(a, s) {
-                mark(marks, at(a) ^ at(s - a));
-            }
+        let first = (s.saturating_sub(b) + 1).max(1);
+        let half = s / 2;
+        // Only the split (s/2, s/2) may be forbidden.
+        let end = if moves.forbids(half, s) {
+            half
+        } else {
+            half + 1
+        };
+        if first < end {
+            mark_splits(table, s, first..end, marks);
         }
     }
 }

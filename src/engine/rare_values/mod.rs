@@ -6,7 +6,7 @@
 //! searches every split: O(n) a position, O(n²) in all, both cores. From 4,096 positions on,
 //! and again whenever the table has doubled or the rare positions have more than doubled, the
 //! value histogram chooses the mask with the fewest rare positions ([`crate::sparse_space`]);
-//! when rare positions are at most half of all, a position then costs O(R) for the
+//! when rare positions are at most a fifth of all, a position then costs O(R) for the
 //! splits with a rare heap (R rare positions) plus a scan of all splits only while the mex is a
 //! rare value (nearly only at the rare positions themselves): O(N·R) in all. A rare mex of at
 //! least half the bound is decided instead by the positions listed with such values, as long
@@ -46,10 +46,14 @@ use std::ops::ControlFlow;
 const WIDEST: u32 = 32;
 /// Bits a value of a new table.
 const FIRST_BITS: u32 = 8;
-/// Sparse space is used once the rare positions are at most 1/`SPARSE_FROM` of all: a position
-/// then costs the splits with a rare heap, fewer than the half of all splits that full mode
-/// searches (`.127` and `.172` to 2^16 take a third fewer instructions than with 1/8).
-const SPARSE_FROM: u64 = 2;
+/// Sparse space is used once the rare positions are at most 1/`SPARSE_FROM` of all. A position
+/// then costs the splits with a rare heap, but also a scan of every split whenever its mex is
+/// rare, one split after another, where full mode XORs every split in order (in vector
+/// registers while values stay below 64). Measured to 2^16 (user seconds, sparse against full):
+/// `.127` (4% rare) 0.12 against 0.62 and `.172` (4%) 0.20 against 0.98, but `.371` (19%) 3.4
+/// against 1.0, `.224` (29%) 2.2 against 1.0, `.06` (36%) 2.0 against 1.0 and `.104` (47%) 1.7
+/// against 0.6; 1/5 keeps each code in its faster mode.
+const SPARSE_FROM: u64 = 5;
 /// Where the first choice of a mask is made.
 const FIRST_REVISION: u64 = 4096;
 /// Where the first period check is made.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test suite: the Rust tests; a sweep as a job array on a one-node Slurm cluster
 # (tests/slurm.sh, with the binary the Rust tests built); then the Python package, built and
-# installed into a virtual environment (target/python-venv) exactly as the README's Python
-# section installs it, its type hints checked (mypy --strict), and its pytest suite (which
+# installed into a virtual environment (target/python-venv) exactly as docs/python.md
+# installs it, its type hints checked (mypy --strict), and its pytest suite (which
 # compares it with the command-line binary the Rust tests built and runs the example notebook).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -152,7 +152,7 @@ fn numpy_loads_npy_and_bin() {
     assert!(status.success());
 }
 
-/// The R block of the README, run as it stands on real outputs and checked against the CSV.
+/// The R block of docs/formats.md, run as it stands on real outputs and checked against the CSV.
 #[test]
 fn r_reads_npy_u64_and_bin_as_the_readme_shows() {
     let r = std::process::Command::new("Rscript")
@@ -166,12 +166,12 @@ fn r_reads_npy_u64_and_bin_as_the_readme_shows() {
         eprintln!("R is not installed: skipping the R check (apt-get install r-base-core)");
         return;
     }
-    let readme = include_str!("../README.md");
-    let block = readme
+    let page = include_str!("../docs/formats.md");
+    let block = page
         .split("```r\n")
         .nth(1)
         .and_then(|rest| rest.split("```").next())
-        .expect("the README has an R block");
+        .expect("docs/formats.md has an R block");
     let dir = tempfile::tempdir().unwrap();
     run(
         dir.path(),

@@ -45,7 +45,7 @@ EOF
 chmod +x "$work/nimsieve"
 export NIMSIEVE=$work/nimsieve
 
-# A run folder as the README's "Sweeps on a cluster" makes one.
+# A run folder as docs/sweeps.md ("Sweeps on a cluster") makes one.
 new_run() {
   mkdir -p "$work/$1"
   cp "$root/scripts/slurm/sweep.sbatch" "$work/$1/"

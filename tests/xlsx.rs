@@ -100,7 +100,7 @@ fn string(s: &str) -> Data {
 /// The summary sheet's header.
 const SUMMARY_HEADER: [&str; 3] = ["field", "key", "value"];
 
-/// The rows `field | key | value` the README describes for a JSON summary: each scalar field
+/// The rows `field | key | value` docs/formats.md describes for a JSON summary: each scalar field
 /// with no key, `period` as its three entries (with no values when it is null), then each list
 /// element keyed by its index.
 fn summary_rows(json: &str) -> Vec<[Data; 3]> {
@@ -169,7 +169,7 @@ fn summary_sheet_rows(sheets: &[(String, Range<Data>)]) -> Vec<Vec<Data>> {
     rows
 }
 
-/// Asserts that the summary sheets hold the JSON summary row for row, as the README describes.
+/// Asserts that the summary sheets hold the JSON summary row for row, as docs/formats.md describes.
 fn assert_summary_matches_json(sheets: &[(String, Range<Data>)], json: &str) {
     let got = summary_sheet_rows(sheets);
     let want = summary_rows(json);

@@ -21,6 +21,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod manual;
+
 /// Sprague–Grundy values and P-positions of impartial games, as tables.
 #[derive(Debug, Parser)]
 #[command(name = "nimsieve", version, after_help = EXAMPLES)]
@@ -84,6 +86,15 @@ const VERIFY_EXAMPLES: &str = "Examples:
 const GAMES_EXAMPLES: &str = "Examples:
   nimsieve games                                       every spec with its rule
   nimsieve games | grep -i prime                       the prime games";
+
+const COMPLETIONS_EXAMPLES: &str = "Examples:
+  nimsieve completions bash > ~/.local/share/bash-completion/completions/nimsieve
+  nimsieve completions zsh > ~/.zfunc/_nimsieve         (with fpath+=~/.zfunc in ~/.zshrc)
+  nimsieve completions fish > ~/.config/fish/completions/nimsieve.fish";
+
+const MAN_EXAMPLES: &str = "Examples:
+  nimsieve man | man -l -                              read it now
+  nimsieve man -o ~/.local/share/man/man1/nimsieve.1    install it for `man nimsieve`";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -213,6 +224,20 @@ enum Command {
     /// List the game specs.
     #[command(after_help = GAMES_EXAMPLES)]
     Games,
+    /// Print a completion script for a shell (bash, zsh or fish) to standard output.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell: bash, zsh or fish.
+        #[arg(value_parser = one_of::<manual::Shell>())]
+        shell: manual::Shell,
+    },
+    /// Print the manual page (roff) to standard output, or write it to a file.
+    #[command(after_help = MAN_EXAMPLES)]
+    Man {
+        /// The file to write (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -421,6 +446,8 @@ fn run(command: Command) -> Result<()> {
             threads,
             quiet,
         } => verify(&file, game.as_deref(), ppos, threads, quiet),
+        Command::Completions { shell } => manual::completions(shell, &mut Cli::command()),
+        Command::Man { output } => manual::man(&Cli::command(), output.as_deref()),
         Command::Games => {
             let all = || CATALOGUE.iter().chain(eval::POSITION_GAMES);
             let width = all().map(|e| e.syntax.len()).max().unwrap_or(0);

@@ -2,8 +2,8 @@
 //! of the same run, the summary sheet against the JSON (and read by pandas), the split at
 //! 1,048,576 rows, and the sizes it refuses.
 
-#[path = "support/python.rs"]
-mod python;
+#[path = "support/external.rs"]
+mod external;
 use assert_cmd::Command;
 use calamine::{Data, Range, Reader, Xlsx, open_workbook};
 use serde_json::Value;
@@ -368,7 +368,7 @@ fn long_summaries_continue_on_further_sheets() {
 /// holding the JSON summary's values. Skipped without pandas and openpyxl, except under CI.
 #[test]
 fn pandas_reads_the_summary_sheet() {
-    if !python::has_modules("pandas, openpyxl", "pip install pandas openpyxl") {
+    if !external::has_modules("pandas, openpyxl", "pip install pandas openpyxl") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -228,7 +228,7 @@ enum Command {
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
         /// The shell: bash, zsh or fish.
-        #[arg(value_parser = one_of::<manual::Shell>())]
+        #[arg(value_parser = one_of::<manual::Shell>(), ignore_case = true)]
         shell: manual::Shell,
     },
     /// Print the manual page (roff) to standard output, or write it to a file.
@@ -254,6 +254,7 @@ struct SweepArgs {
         long = "format",
         short = 'f',
         value_parser = one_of::<RowFormat>(),
+        ignore_case = true,
         value_delimiter = ',',
         default_value = "csv,json"
     )]
@@ -285,6 +286,7 @@ struct TableArgs {
         long = "format",
         short = 'f',
         value_parser = one_of::<Format>(),
+        ignore_case = true,
         value_delimiter = ',',
         default_value = "csv"
     )]
@@ -301,7 +303,7 @@ struct TableArgs {
     quiet: bool,
     /// Force an engine instead of the automatic choice, e.g. reference to cross-check a table
     /// (each engine takes the games listed with it; another is a one-line error).
-    #[arg(long, value_parser = one_of::<EngineKind>())]
+    #[arg(long, value_parser = one_of::<EngineKind>(), ignore_case = true)]
     engine: Option<EngineKind>,
     /// Continue an interrupted run of the same game and N from its last checkpoint.
     #[arg(long)]

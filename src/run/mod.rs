@@ -128,7 +128,7 @@ impl Run {
     /// another run holds it).
     pub fn start(request: Request) -> Result<Run> {
         if request.n == 0 {
-            return Err(Error::Input("-n must be at least 1".into()));
+            return Err(crate::number::no_positions());
         }
         let game = &request.game;
         let engine = match (request.engine, request.listing) {

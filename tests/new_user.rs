@@ -1,0 +1,102 @@
+//! What a new user types first: near-misses get a message that says what would work.
+
+#[path = "support/command.rs"]
+mod command;
+use command::{nimsieve, stdout_of};
+
+/// Runs `args`, which must fail with exit code 2 and one line on standard error; returns it.
+fn refused(args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nimsieve(dir.path()).args(args).assert().code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn a_misspelt_game_or_subcommand_gets_a_suggestion() {
+    let err = refused(&["grundy", "square", "-n", "10"]);
+    assert!(err.contains("did you mean 'squares'?"), "{err}");
+    let err = refused(&["eval", "kayle", "3"]);
+    assert!(err.contains("did you mean 'kayles'?"), "{err}");
+    let err = refused(&["ppos", "grundy", "-n", "10"]);
+    assert!(err.contains("did you mean 'grundys-game'?"), "{err}");
+    let err = refused(&["grundy", "chess", "-n", "10"]);
+    assert!(!err.contains("did you mean"), "{err}");
+    let err = refused(&["grund", "squares", "-n", "10"]);
+    assert!(err.contains("'grundy'"), "{err}");
+}
+
+#[test]
+fn format_and_engine_names_take_any_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let lower = stdout_of(
+        dir.path(),
+        &["grundy", "sub:1,3,4", "-n", "100", "-f", "csv", "-o", "-"],
+    );
+    let upper = stdout_of(
+        dir.path(),
+        &[
+            "grundy",
+            "sub:1,3,4",
+            "-n",
+            "100",
+            "--format",
+            "CSV",
+            "-o",
+            "-",
+        ],
+    );
+    assert_eq!(lower, upper);
+    let forced = stdout_of(
+        dir.path(),
+        &[
+            "grundy",
+            "sub:1,3,4",
+            "-n",
+            "100",
+            "--engine",
+            "Reference",
+            "-f",
+            "Csv",
+            "-o",
+            "-",
+        ],
+    );
+    assert_eq!(lower, forced);
+    stdout_of(dir.path(), &["sweep", "sub2:5", "-f", "JSON", "-o", "-"]);
+    stdout_of(dir.path(), &["completions", "BASH"]);
+}
+
+#[test]
+fn heaps_written_with_commas_are_answered_with_spaces() {
+    let err = refused(&["eval", "kayles", "3,5,7"]);
+    assert!(
+        err.contains("heaps are separated by spaces, not commas; write 3 5 7"),
+        "{err}"
+    );
+    let err = refused(&["eval", "staircase", "3,1"]);
+    assert!(err.contains("write 3 1"), "{err}");
+    let err = refused(&["eval", "squares", "1,000,000"]);
+    assert!(err.contains("or 1_000_000 for one heap"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout_of(dir.path(), &["eval", "kayles", "3", "5", "7"]);
+    assert!(out.contains("values:  3 4 2"), "{out}");
+}
+
+#[test]
+fn n_of_zero_says_what_would_work() {
+    for args in [
+        &["grundy", "squares", "-n", "0"][..],
+        &["ppos", "squares", "-n", "0"],
+        &["grundy", "wythoff", "-n", "0"],
+        &["ppos", "wythoff", "-n", "0"],
+        &["sweep", "sub2:5", "-n", "0"],
+    ] {
+        let err = refused(args);
+        assert!(
+            err.contains("-n must be at least 1") && err.contains("give e.g. -n 1000"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -100,3 +100,46 @@ fn n_of_zero_says_what_would_work() {
         );
     }
 }
+
+#[test]
+fn a_table_stopped_at_its_period_is_named_and_summarised_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    stdout_of(
+        dir.path(),
+        &[
+            "grundy",
+            "sub:2,5,7",
+            "-n",
+            "1e6",
+            "--until-period",
+            "-f",
+            "csv,json,bin",
+            "-q",
+        ],
+    );
+    let output = dir.path().join("output");
+    for ext in ["csv", "json", "bin"] {
+        assert!(output.join(format!("sub_2-5-7-29.{ext}")).exists(), "{ext}");
+        assert!(
+            !output.join(format!("sub_2-5-7-1000000.{ext}")).exists(),
+            "{ext}"
+        );
+    }
+    for table in ["output/sub_2-5-7-29.csv", "output/sub_2-5-7-29.bin"] {
+        let stats: serde_json::Value =
+            serde_json::from_str(&stdout_of(dir.path(), &["stats", table])).unwrap();
+        assert_eq!(stats["n"], 29, "{table}");
+        assert_eq!(stats["stopped_at_period"], true, "{table}");
+    }
+    // A table that holds all N positions says so too.
+    stdout_of(
+        dir.path(),
+        &["grundy", "sub:2,5,7", "-n", "100", "-f", "csv,json", "-q"],
+    );
+    let stats: serde_json::Value = serde_json::from_str(&stdout_of(
+        dir.path(),
+        &["stats", "output/sub_2-5-7-100.csv"],
+    ))
+    .unwrap();
+    assert_eq!(stats["stopped_at_period"], false);
+}

@@ -538,6 +538,18 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
             ));
         }
     }
+    // A table that its proven period ended early is named after the length it holds.
+    let destinations = match report.n() < n {
+        true => {
+            let stem = Request {
+                n: report.n(),
+                ..run.request().clone()
+            }
+            .stem();
+            format::destinations(&formats, args.output.as_deref(), &folder, &stem)?
+        }
+        false => destinations,
+    };
     // A format that fails (an xlsx table found too long only now) does not stop the others.
     write_each(&destinations, args.quiet, |format, destination| {
         format::write_to(format, &report, &options, destination)

@@ -282,7 +282,7 @@ pub fn report_of_file(
                 period,
             };
             let info = info(table.len());
-            let report = GrundyReport::new(table, info, false, modulus);
+            let report = GrundyReport::new(table, info, loaded.stopped_at_period, modulus);
             Report::Grundy(match game {
                 Some(game) => report.of_game(game),
                 None => report,

@@ -143,3 +143,71 @@ fn a_table_stopped_at_its_period_is_named_and_summarised_as_it_is() {
     .unwrap();
     assert_eq!(stats["stopped_at_period"], false);
 }
+
+/// `verify` of a take-and-break table with a proven period in the JSON beside it checks the
+/// positions that prove the period by every split and the rest against the period.
+#[test]
+fn verify_uses_the_proven_period_of_the_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    stdout_of(
+        d,
+        &["grundy", "kayles", "-n", "1e6", "-f", "bin,json", "-q"],
+    );
+    let out = nimsieve(d)
+        .args(["verify", "output/kayles-1000000.bin"])
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        said.contains("below 168, which prove the period 12 from 71"),
+        "{said}"
+    );
+    // A wrong value past the proof is found by the period.
+    stdout_of(
+        d,
+        &["grundy", "kayles", "-n", "1e5", "-f", "csv,json", "-q"],
+    );
+    let csv = d.join("output/kayles-100000.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("50000,"))
+        .unwrap()
+        .to_string();
+    let wrong = if line.ends_with(",0") {
+        "50000,1"
+    } else {
+        "50000,0"
+    };
+    std::fs::write(
+        &csv,
+        text.replace(&format!("{line}\n"), &format!("{wrong}\n")),
+    )
+    .unwrap();
+    let out = nimsieve(d)
+        .args(["verify", "output/kayles-100000.csv", "-q"])
+        .assert()
+        .code(3);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.contains("g(50000) = "), "{err}");
+    assert!(
+        err.contains("the period 12 from 71 that positions 0 to 167 prove"),
+        "{err}"
+    );
+    // A period the verified positions do not prove is not used: the table is checked whole.
+    stdout_of(
+        d,
+        &["grundy", "kayles", "-n", "5000", "-f", "csv,json", "-q"],
+    );
+    let json = d.join("output/kayles-5000.json");
+    let summary = std::fs::read_to_string(&json).unwrap();
+    let summary = summary.replacen("\"period\": 12", "\"period\": 5", 1);
+    std::fs::write(&json, summary).unwrap();
+    let out = nimsieve(d)
+        .args(["verify", "output/kayles-5000.csv"])
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(!said.contains("prove the period"), "{said}");
+}

@@ -11,7 +11,7 @@ The tables are checked equal to the command line's file.
 
 Usage (from the repository, with the package installed, as `scripts/test.sh` installs it):
     target/python-venv/bin/python scripts/bench-python.py [CASE ...]
-CASE is GAME:N:HOW with HOW `memory` or `path`; the default cases are the README's:
+CASE is GAME:N:HOW with HOW `memory` or `path`; the default cases are those of docs/python.md:
 squares:2^24:memory and primes:1e9:path. Environment: RUNS (1), runs of each measurement, the
 fastest kept; OUT (target/bench-python), the files; NIMSIEVE (target/release/nimsieve).
 """

@@ -12,8 +12,11 @@ pub trait Choice: Copy + Sized + 'static {
     /// What the option does, in a line.
     fn help(self) -> &'static str;
 
-    /// The option named `name`, if any.
+    /// The option named `name`, in any case (`CSV` is `csv`), if any.
     fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|c| c.name() == name)
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|c| c.name().eq_ignore_ascii_case(name))
     }
 }

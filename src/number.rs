@@ -21,6 +21,14 @@ impl fmt::Display for NotASize {
     }
 }
 
+/// The error of `-n 0`, which asks for a table of no positions.
+pub fn no_positions() -> Error {
+    Error::Input(
+        "-n must be at least 1 (the table holds the positions 0 to N - 1); give e.g. -n 1000 or -n 1e6"
+            .into(),
+    )
+}
+
 /// Parses a size with [`parse`]; the error names the text and the accepted forms.
 ///
 /// ```

@@ -199,6 +199,18 @@ impl Finding {
     }
 }
 
+/// True when `criterion` proves the period `p` (from its preperiod, or an earlier one) from the
+/// `len` values `value` gives.
+pub fn proves(
+    len: u64,
+    value: impl Fn(u64) -> u32 + Sync,
+    criterion: &Criterion,
+    p: Period,
+) -> bool {
+    p.period < len
+        && matches!(proven(len, p.period, &value, criterion), Ok(found) if found.preperiod <= p.preperiod)
+}
+
 /// Candidate periods [`find_in`] screens at once.
 const SCREENED: u64 = 64;
 /// Positions at the end of the table that screen a candidate.

@@ -1185,7 +1185,7 @@ fn a_closed_pipe_ends_quietly_and_a_closed_stderr_stops_nothing() {
                     "-f",
                     "csv,json",
                 ],
-                vec![at("sub_1-3-4-1000.csv"), at("sub_1-3-4-1000.json")],
+                vec![at("sub_1-3-4-11.csv"), at("sub_1-3-4-11.json")],
             ),
             (
                 vec!["ppos", "squares", "-n", "1000", "-f", "bfile"],

@@ -855,7 +855,8 @@ fn a_run_stopped_at_its_period_and_killed_while_writing_resumes_to_the_same_byte
         "bin",
     ];
     let work = "octal_0.16-1000000.values";
-    let table = "octal_0.16-1000000.bin";
+    // The table is named after the positions it holds; the work file after the request.
+    let table = "octal_0.16-509622.bin";
     for signal_name in ["-KILL", "-INT"] {
         let dir = tempfile::tempdir().unwrap();
         let dir = dir.path();

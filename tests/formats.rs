@@ -1,7 +1,7 @@
 //! Binary formats: npy, bin and u64, decoded here and by real NumPy.
 
-#[path = "support/python.rs"]
-mod python;
+#[path = "support/external.rs"]
+mod external;
 use assert_cmd::Command;
 use std::path::Path;
 
@@ -126,7 +126,7 @@ fn ppos_bin_is_a_bit_table_and_npy_picks_the_dtype() {
 
 #[test]
 fn numpy_loads_npy_and_bin() {
-    if !python::has_modules("numpy", "pip install numpy") {
+    if !external::has_modules("numpy", "pip install numpy") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -152,26 +152,21 @@ fn numpy_loads_npy_and_bin() {
     assert!(status.success());
 }
 
-/// The R block of the README, run as it stands on real outputs and checked against the CSV.
+/// The R block of docs/formats.md, run as it stands on real outputs and checked against the CSV.
 #[test]
-fn r_reads_npy_u64_and_bin_as_the_readme_shows() {
-    let r = std::process::Command::new("Rscript")
-        .arg("--version")
-        .output();
-    if !r.is_ok_and(|o| o.status.success()) {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have R (.ci/run installs r-base-core)"
-        );
-        eprintln!("R is not installed: skipping the R check (apt-get install r-base-core)");
+fn r_reads_npy_u64_and_bin_as_the_docs_show() {
+    if !external::available(
+        &["Rscript", "--version"],
+        "Rscript is not installed (apt-get install r-base-core)",
+    ) {
         return;
     }
-    let readme = include_str!("../README.md");
-    let block = readme
+    let page = include_str!("../docs/formats.md");
+    let block = page
         .split("```r\n")
         .nth(1)
         .and_then(|rest| rest.split("```").next())
-        .expect("the README has an R block");
+        .expect("docs/formats.md has an R block");
     let dir = tempfile::tempdir().unwrap();
     run(
         dir.path(),

@@ -138,14 +138,24 @@ fn freq_is_listed_and_parsed_like_the_other_formats() {
     let dir = tempfile::tempdir().unwrap();
     let help = stdout_of(dir.path(), &["grundy", "--help"]);
     assert!(help.contains("freq"), "{help}");
-    // Format names are exact, lower case, for every format alike.
-    for name in ["CSV", "FREQ"] {
-        nimsieve(dir.path())
-            .args(["grundy", "sub:1,3,4", "-n", "10", "-f", name, "-o", "-"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("freq"));
+    // Format names take any case, for every format alike.
+    for name in ["csv", "freq"] {
+        let lower = stdout_of(
+            dir.path(),
+            &["grundy", "sub:1,3,4", "-n", "10", "-f", name, "-o", "-"],
+        );
+        let upper = name.to_uppercase();
+        let upper = stdout_of(
+            dir.path(),
+            &["grundy", "sub:1,3,4", "-n", "10", "-f", &upper, "-o", "-"],
+        );
+        assert_eq!(lower, upper);
     }
+    nimsieve(dir.path())
+        .args(["grundy", "sub:1,3,4", "-n", "10", "-f", "frq", "-o", "-"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("freq"));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-# Loads nimsieve's binary outputs with NumPy exactly as the README shows, and checks them
+# Loads nimsieve's binary outputs with NumPy exactly as docs/formats.md shows, and checks them
 # against the CSV. Arguments: the grundy stem and the ppos stem (without extensions).
 import struct
 import sys

@@ -243,6 +243,8 @@ fn table(values: &[u32]) -> Loaded {
         game: None,
         n: None,
         kind: ValueKind::Grundy,
+        period: None,
+        stopped_at_period: false,
     }
 }
 

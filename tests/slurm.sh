@@ -31,7 +31,7 @@ if ! cluster_start "$work/cluster"; then
   if [ -n "${CI:-}" ]; then
     fail "the one-node Slurm cluster did not start: $cluster_error"
   fi
-  echo "tests/slurm.sh: SKIPPED: the one-node Slurm cluster did not start: $cluster_error"
+  echo "tests/slurm.sh: SKIPPED: the one-node Slurm cluster did not start: $cluster_error (it needs root and Debian's slurm-wlm and munge: apt-get install slurm-wlm munge)"
   echo "slurm: 0 passed, 0 failed, 1 skipped"
   exit 0
 fi
@@ -45,7 +45,7 @@ EOF
 chmod +x "$work/nimsieve"
 export NIMSIEVE=$work/nimsieve
 
-# A run folder as the README's "Sweeps on a cluster" makes one.
+# A run folder as docs/sweeps.md ("Sweeps on a cluster") makes one.
 new_run() {
   mkdir -p "$work/$1"
   cp "$root/scripts/slurm/sweep.sbatch" "$work/$1/"

@@ -144,7 +144,7 @@ fn periods_from_the_catalogue_and_the_largest_of_sub3_40() {
         "{stderr}"
     );
 
-    // The README's findings.
+    // The findings of docs/findings.md.
     let all = rows(dir.path(), "sub3:40", &[]);
     assert_eq!(all.len(), 9880);
     assert!(all.iter().all(|r| r["stopped_at_period"] == true));

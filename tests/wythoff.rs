@@ -14,8 +14,8 @@ use std::path::Path;
 mod command;
 use command::{nimsieve, stdout_of};
 
-#[path = "support/python.rs"]
-mod python;
+#[path = "support/external.rs"]
+mod external;
 
 /// The table of side n as one u32 a cell, row-major, on `threads` threads.
 fn computed(n: u64, threads: usize) -> Vec<u32> {
@@ -309,7 +309,7 @@ fn the_largest_bound_ends_with_the_last_pair_that_fits() {
 
 #[test]
 fn numpy_reads_the_table_and_the_pairs() {
-    if !python::has_modules("numpy", "pip install numpy") {
+    if !external::has_modules("numpy", "pip install numpy") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

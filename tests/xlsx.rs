@@ -2,8 +2,8 @@
 //! of the same run, the summary sheet against the JSON (and read by pandas), the split at
 //! 1,048,576 rows, and the sizes it refuses.
 
-#[path = "support/python.rs"]
-mod python;
+#[path = "support/external.rs"]
+mod external;
 use assert_cmd::Command;
 use calamine::{Data, Range, Reader, Xlsx, open_workbook};
 use serde_json::Value;
@@ -100,7 +100,7 @@ fn string(s: &str) -> Data {
 /// The summary sheet's header.
 const SUMMARY_HEADER: [&str; 3] = ["field", "key", "value"];
 
-/// The rows `field | key | value` the README describes for a JSON summary: each scalar field
+/// The rows `field | key | value` docs/formats.md describes for a JSON summary: each scalar field
 /// with no key, `period` as its three entries (with no values when it is null), then each list
 /// element keyed by its index.
 fn summary_rows(json: &str) -> Vec<[Data; 3]> {
@@ -169,7 +169,7 @@ fn summary_sheet_rows(sheets: &[(String, Range<Data>)]) -> Vec<Vec<Data>> {
     rows
 }
 
-/// Asserts that the summary sheets hold the JSON summary row for row, as the README describes.
+/// Asserts that the summary sheets hold the JSON summary row for row, as docs/formats.md describes.
 fn assert_summary_matches_json(sheets: &[(String, Range<Data>)], json: &str) {
     let got = summary_sheet_rows(sheets);
     let want = summary_rows(json);
@@ -368,7 +368,7 @@ fn long_summaries_continue_on_further_sheets() {
 /// holding the JSON summary's values. Skipped without pandas and openpyxl, except under CI.
 #[test]
 fn pandas_reads_the_summary_sheet() {
-    if !python::has_modules("pandas, openpyxl", "pip install pandas openpyxl") {
+    if !external::has_modules("pandas, openpyxl", "pip install pandas openpyxl") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

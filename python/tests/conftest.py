@@ -14,6 +14,35 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# What the Python package says for the command line's words (the package's messages are
+# otherwise the command line's).
+PYTHON_TERMS = [
+    ("run 'nimsieve games' for the list", "nimsieve.games() lists them"),
+    ("see 'nimsieve games'", "see nimsieve.games()"),
+    ("give e.g. -n 1000 or -n 1e6", "give e.g. n=1000 or n=10**6"),
+    ("use --engine reference", 'use engine="reference"'),
+    ("--until-period", "until_period"),
+    ("--threads", "threads"),
+    ("--engine", "engine"),
+    ("--mod ", "modulus "),
+    ("--table", "table"),
+    ("--last", "last"),
+    ("-n must be", "n must be"),
+    ("a smaller -n", "a smaller n"),
+    ("give -n at most", "give n at most"),
+    ("raise -n ", "raise n "),
+]
+
+
+def python_terms(message: str) -> str:
+    """`message` as the Python package words it."""
+    if message.startswith("-n "):
+        message = "n " + message.removeprefix("-n ")
+    for cli, python in PYTHON_TERMS:
+        message = message.replace(cli, python)
+    return message
+
+
 class Cli:
     """Runs the `nimsieve` binary of this repository."""
 
@@ -32,12 +61,14 @@ class Cli:
         return done.stdout
 
     def error(self, *args: str) -> str:
-        """The one-line message of a refused command, without the `nimsieve: error: ` prefix."""
+        """The one-line message of a refused command, without the `nimsieve: error: ` prefix,
+        in the words of the Python package: its argument names for the command line's options."""
         done = self.run(*args)
         assert done.returncode == 2, (done.returncode, done.stderr)
         line = done.stderr.strip()
         assert "\n" not in line, line
-        return line.removeprefix("nimsieve: error: ")
+        return python_terms(line.removeprefix("nimsieve: error: "))
+
 
     def file(self, command: str, game: str, n: str, fmt: str, *extra: str) -> Path:
         extension = "txt" if fmt == "bfile" else fmt

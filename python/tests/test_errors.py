@@ -138,3 +138,20 @@ def test_paths_may_be_bytes(tmp_path: Path) -> None:
     path = bytes(tmp_path / "table.npy")
     np.testing.assert_array_equal(nimsieve.grundy("sub:1,2", 6, path=path), [0, 1, 2, 0, 1, 2])
     np.testing.assert_array_equal(nimsieve.load(path), [0, 1, 2, 0, 1, 2])
+
+
+def test_messages_speak_of_arguments_not_options() -> None:
+    with pytest.raises(ValueError) as raised:
+        nimsieve.grundy("square", 10)
+    assert "did you mean 'squares'? nimsieve.games() lists them" in str(raised.value)
+    with pytest.raises(ValueError) as raised:
+        nimsieve.grundy("squares", 10, until_period=True)
+    assert "leave until_period out" in str(raised.value)
+    assert "--" not in str(raised.value)
+    with pytest.raises(ValueError) as raised:
+        nimsieve.grundy("squares", 0)
+    assert str(raised.value).startswith("n must be at least 1")
+    assert "give e.g. n=1000" in str(raised.value)
+    with pytest.raises(ValueError) as raised:
+        nimsieve.summary("squares", 10, modulus=0)
+    assert str(raised.value).startswith("modulus must be at least 1")

@@ -339,9 +339,9 @@ fn instead(game: &Game, largest: u64) -> String {
     )
 }
 
-/// A rough time for a table of n positions on a 2-core machine, from the measurements in the
-/// README's performance section (rates of the slowest games each engine takes): enough to
-/// tell minutes from hours.
+/// A rough time for a table of n positions on a 2-core machine, from the measurements of
+/// docs/performance.md (rates of the slowest games each engine takes): enough to tell minutes
+/// from hours.
 fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
     let positions = n as f64;
     // A code that splits into three: about n³/36 splits a removal that allows it, some 10^8 a

@@ -135,7 +135,28 @@ pub fn evaluate(spec: &str, args: &[String], options: &Options) -> Result<Evalua
     let game = Game::parse(spec)?;
     let heaps = args
         .iter()
-        .map(|h| parse_u64(h))
+        .map(|h| heap_size(h))
         .collect::<Result<Vec<u64>>>()?;
     sum::evaluate(&game, &heaps, &options.tables).map(Evaluation::Sum)
+}
+
+/// One number of a position, a size as the command line reads it; several written as one
+/// with commas (`3,5,7`) are refused with the spaced form that works.
+fn heap_size(text: &str) -> Result<u64> {
+    parse_u64(text).map_err(|e| {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let thousands = parts[1..].iter().all(|p| p.len() == 3);
+        if parts.len() > 1 && parts.iter().all(|p| parse_u64(p).is_ok()) {
+            Error::Input(format!(
+                "'{text}' is not a heap size: heaps are separated by spaces, not commas; write {}{}",
+                parts.join(" "),
+                match thousands {
+                    true => format!(" (or {} for one heap)", parts.join("_")),
+                    false => String::new(),
+                }
+            ))
+        } else {
+            e
+        }
+    })
 }

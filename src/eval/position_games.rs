@@ -143,5 +143,5 @@ impl PositionGame {
 
 /// The numbers of a position, each a size as the command line reads them.
 fn numbers(args: &[String]) -> Result<Vec<u64>> {
-    args.iter().map(|a| crate::number::parse_u64(a)).collect()
+    args.iter().map(|a| super::heap_size(a)).collect()
 }

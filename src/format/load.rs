@@ -12,6 +12,7 @@
 use super::json::{Listed, Summary};
 use super::{bfile, bin, csv, npy, u64s};
 use crate::error::{Error, Result};
+use crate::period::Period;
 use crate::regular_file;
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
@@ -38,6 +39,10 @@ pub struct Loaded {
     pub n: Option<u64>,
     /// Grundy values or misère outcomes.
     pub kind: ValueKind,
+    /// The proven period the JSON summary beside the file states, if any.
+    pub period: Option<Period>,
+    /// True when the JSON summary beside the file says `--until-period` ended the table.
+    pub stopped_at_period: bool,
 }
 
 /// What a file states about itself (a `.bin` header; the length of a table of values).
@@ -104,6 +109,14 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
         stated.n = Some((values.len(), format!("it holds {} values", values.len())));
     }
     let summary_n = summary.as_ref().map(|s| s.n);
+    let (period, stopped_at_period) = match summary.as_ref().map(|s| &s.listing) {
+        Some(Listed::Values {
+            period,
+            stopped_at_period,
+            ..
+        }) => (*period, *stopped_at_period),
+        _ => (None, false),
+    };
     let summary_game = summary.map(|s| s.game);
     if let (Some((n, what)), Some(expected)) = (&stated.n, summary_n)
         && *n != expected
@@ -124,6 +137,8 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
         game: stated.game.or(summary_game),
         n: stated.n.map(|(n, _)| n).or(summary_n),
         kind,
+        period,
+        stopped_at_period,
     })
 }
 

@@ -45,7 +45,7 @@ pub enum Format {
     Json,
     /// NumPy .npy: values (grundy) or P-positions (ppos), smallest unsigned dtype.
     Npy,
-    /// Packed table behind a documented header (see the README).
+    /// Packed table behind a documented header (see docs/formats.md).
     Bin,
     /// The P-positions as raw little-endian u64.
     U64,
@@ -88,7 +88,7 @@ impl Choice for Format {
             Format::Npy => {
                 "NumPy .npy: values (grundy) or P-positions (ppos), smallest unsigned dtype"
             }
-            Format::Bin => "Packed table behind a documented header (see the README)",
+            Format::Bin => "Packed table behind a documented header (see docs/formats.md)",
             Format::U64 => "The P-positions as raw little-endian u64",
             Format::Xlsx => {
                 "Excel workbook: the table on sheets of at most 1,048,576 rows, and a summary sheet"

@@ -20,7 +20,7 @@ const SHEET_COLUMNS: u64 = 16_384;
 /// Numbers up to this are exact in a cell (a double); positions and indexes must stay below it.
 const EXACT_UP_TO: u64 = 1 << 53;
 /// The most numbers (values or P-positions) written, 2^24: 16 full sheets and 16 rows on a
-/// 17th, already more than a spreadsheet program handles comfortably. Longer tables are refused (see the README).
+/// 17th, already more than a spreadsheet program handles comfortably. Longer tables are refused (see docs/formats.md).
 const MAX_NUMBERS: u64 = 1 << 24;
 /// Deflate level of the zip: as small as the default (6) on these tables at half the time.
 const COMPRESSION_LEVEL: u8 = 3;

@@ -174,7 +174,7 @@ impl ClosedForm {
         })
     }
 
-    /// The theorem, in a few words, for `nimsieve games` and the README.
+    /// The theorem, in a few words, for `nimsieve games` and docs/games.md.
     pub fn statement(&self) -> String {
         match self {
             ClosedForm::Identity => "g(n) = n".into(),

@@ -10,6 +10,7 @@ mod moves;
 mod primes;
 mod spec;
 mod subtraction;
+mod suggest;
 mod take_break;
 pub mod wythoff;
 

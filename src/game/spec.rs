@@ -134,8 +134,12 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
         }
         "" => return Err("the game name is empty; run 'nimsieve games' for the list".into()),
         other => {
+            let guess = match super::suggest::closest_game(other) {
+                Some(near) => format!("did you mean '{near}'? "),
+                None => String::new(),
+            };
             return Err(format!(
-                "unknown game '{other}'; run 'nimsieve games' for the list"
+                "unknown game '{other}'; {guess}run 'nimsieve games' for the list"
             ));
         }
     })
@@ -279,6 +283,11 @@ mod tests {
         let cases = [
             ("", "empty"),
             ("squarez", "unknown game 'squarez'"),
+            (
+                "square",
+                "unknown game 'square'; did you mean 'squares'? run 'nimsieve games'",
+            ),
+            ("chess", "unknown game 'chess'; run 'nimsieve games'"),
             ("sub:", "empty"),
             ("sub", "needs a set"),
             ("sub:1,0", "0 is not a move"),

@@ -128,7 +128,7 @@ impl Run {
     /// another run holds it).
     pub fn start(request: Request) -> Result<Run> {
         if request.n == 0 {
-            return Err(Error::Input("-n must be at least 1".into()));
+            return Err(crate::number::no_positions());
         }
         let game = &request.game;
         let engine = match (request.engine, request.listing) {
@@ -282,7 +282,7 @@ pub fn report_of_file(
                 period,
             };
             let info = info(table.len());
-            let report = GrundyReport::new(table, info, false, modulus);
+            let report = GrundyReport::new(table, info, loaded.stopped_at_period, modulus);
             Report::Grundy(match game {
                 Some(game) => report.of_game(game),
                 None => report,

@@ -33,7 +33,7 @@ impl TableRun {
     /// when the table has [`FILE_BACKED_FROM`] cells or more.
     pub fn start(n: u64, work_folder: Option<&Path>) -> Result<TableRun> {
         if n == 0 {
-            return Err(Error::Input("-n must be at least 1".into()));
+            return Err(crate::number::no_positions());
         }
         if n > MAX_SIDE {
             return Err(Error::Input(format!(
@@ -99,7 +99,7 @@ impl TableRun {
 /// u64), listed as they are written, on one thread.
 pub fn pairs(n: u64) -> Result<WythoffPairs> {
     if n == 0 {
-        return Err(Error::Input("-n must be at least 1".into()));
+        return Err(crate::number::no_positions());
     }
     if n > LARGEST_PAIRS_BOUND {
         return Err(Error::Input(format!(

@@ -47,7 +47,7 @@ pub fn stops_at_period(family: &Family) -> Result<bool> {
 /// asking for `-n`.
 pub fn positions(family: &Family, n: Option<u64>) -> Result<u64> {
     match n {
-        Some(0) => Err(Error::Input("-n must be at least 1".into())),
+        Some(0) => Err(crate::number::no_positions()),
         Some(n) => Ok(n),
         None if Game::parse(&family.spec(0))?.take_break().is_some() => Ok(DEFAULT_TAKE_BREAK_CAP),
         None if stops_at_period(family)? => Ok(DEFAULT_FINITE_CAP),

@@ -16,6 +16,7 @@
 
 mod listed;
 mod odd_steps;
+mod periodic;
 mod splits;
 mod steps;
 mod window;
@@ -23,6 +24,7 @@ mod window;
 use crate::error::{Error, Result};
 use crate::format::{Contents, Loaded};
 use crate::game::{DivisorRule, Game, Moves, Play, Rule, SubtractionSet};
+use crate::period::Period;
 use crate::progress::Progress;
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
@@ -74,6 +76,20 @@ pub enum Fault {
         /// The position.
         n: u64,
     },
+    /// Past the positions that prove `period` (checked by the definition), `n` differs from
+    /// the position one period before it, whose value `value` it has.
+    Periodic {
+        /// The position.
+        n: u64,
+        /// Its value, by the period.
+        value: u32,
+        /// The proven period.
+        period: u64,
+        /// Its preperiod.
+        preperiod: u64,
+        /// The positions that prove it.
+        proof: u64,
+    },
 }
 
 impl Fault {
@@ -84,6 +100,7 @@ impl Fault {
             | Fault::SplitConflict { n, .. }
             | Fault::Missing { n, .. }
             | Fault::Value { n, .. }
+            | Fault::Periodic { n, .. }
             | Fault::Terminal { n } => n,
         }
     }
@@ -99,6 +116,9 @@ pub struct Subject {
     pub form: Form,
     /// The largest value.
     max: u32,
+    /// The proven period the JSON summary beside the table states: a hint, used only once the
+    /// positions that prove it are checked and prove it again.
+    pub period: Option<Period>,
 }
 
 impl Subject {
@@ -161,7 +181,12 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
                 )));
             }
             let form = if misere { Form::Outcomes } else { Form::Grundy };
-            Ok(Subject { values, form, max })
+            Ok(Subject {
+                values,
+                form,
+                max,
+                period: loaded.period,
+            })
         }
         Contents::Positions(positions) => {
             let n = loaded.n.ok_or_else(|| {
@@ -184,6 +209,7 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
                 values,
                 form: Form::PList,
                 max: u32::from(positions.len() as u64 != n),
+                period: None,
             })
         }
     }
@@ -205,7 +231,14 @@ pub fn verify(subject: &Subject, game: &Game, progress: &Progress) -> Result<Ver
         Rule::TakeBreak(code) if subject.form == Form::PList => {
             cost = Some(splits::check_positions(values, code, &first, progress)?)
         }
-        Rule::TakeBreak(code) => cost = Some(splits::check(values, code, &first, progress)?),
+        Rule::TakeBreak(code) => {
+            cost = Some(match periodic::proof(game, subject.period, n) {
+                Some((period, proof)) => {
+                    periodic::check(values, code, game, period, proof, &first, progress)?
+                }
+                None => splits::check(values, code, &first, progress)?,
+            })
+        }
         Rule::Divisor(rule) => {
             let options = listed::Options::Divisors(*rule, min_target);
             listed::check(values, &options, rules, &first, progress);
@@ -257,6 +290,11 @@ impl FirstFault {
             at: AtomicU64::new(u64::MAX),
             fault: std::sync::Mutex::new(None),
         }
+    }
+
+    /// True once a fault is recorded.
+    pub(crate) fn found(&self) -> bool {
+        self.at.load(Ordering::Relaxed) != u64::MAX
     }
 
     /// True when position `n` can no longer change the verdict.
@@ -355,6 +393,18 @@ pub fn describe(fault: &Fault, subject: &Subject, game: &Game) -> String {
         Fault::Value { n, value } => format!(
             "{}, but g({n}) = {value}, computed from the game's definition",
             entry(n)
+        ),
+        Fault::Periodic {
+            n,
+            value,
+            period,
+            preperiod,
+            proof,
+        } => format!(
+            "{}, but the period {period} from {preperiod} that positions 0 to {} prove gives g({n}) = {value}, that of {}",
+            entry(n),
+            proof - 1,
+            n - period
         ),
         Fault::Terminal { n } => format!(
             "{}, but {n} has no option, so it is an N-position under misère play",

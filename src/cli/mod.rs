@@ -21,6 +21,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod manual;
+
 /// Sprague–Grundy values and P-positions of impartial games, as tables.
 #[derive(Debug, Parser)]
 #[command(name = "nimsieve", version, after_help = EXAMPLES)]
@@ -84,6 +86,15 @@ const VERIFY_EXAMPLES: &str = "Examples:
 const GAMES_EXAMPLES: &str = "Examples:
   nimsieve games                                       every spec with its rule
   nimsieve games | grep -i prime                       the prime games";
+
+const COMPLETIONS_EXAMPLES: &str = "Examples:
+  nimsieve completions bash > ~/.local/share/bash-completion/completions/nimsieve
+  nimsieve completions zsh > ~/.zfunc/_nimsieve         (with fpath+=~/.zfunc in ~/.zshrc)
+  nimsieve completions fish > ~/.config/fish/completions/nimsieve.fish";
+
+const MAN_EXAMPLES: &str = "Examples:
+  nimsieve man | man -l -                              read it now
+  nimsieve man -o ~/.local/share/man/man1/nimsieve.1    install it for `man nimsieve`";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -213,6 +224,20 @@ enum Command {
     /// List the game specs.
     #[command(after_help = GAMES_EXAMPLES)]
     Games,
+    /// Print a completion script for a shell (bash, zsh or fish) to standard output.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell: bash, zsh or fish.
+        #[arg(value_parser = one_of::<manual::Shell>(), ignore_case = true)]
+        shell: manual::Shell,
+    },
+    /// Print the manual page (roff) to standard output, or write it to a file.
+    #[command(after_help = MAN_EXAMPLES)]
+    Man {
+        /// The file to write (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -229,6 +254,7 @@ struct SweepArgs {
         long = "format",
         short = 'f',
         value_parser = one_of::<RowFormat>(),
+        ignore_case = true,
         value_delimiter = ',',
         default_value = "csv,json"
     )]
@@ -260,6 +286,7 @@ struct TableArgs {
         long = "format",
         short = 'f',
         value_parser = one_of::<Format>(),
+        ignore_case = true,
         value_delimiter = ',',
         default_value = "csv"
     )]
@@ -276,7 +303,7 @@ struct TableArgs {
     quiet: bool,
     /// Force an engine instead of the automatic choice, e.g. reference to cross-check a table
     /// (each engine takes the games listed with it; another is a one-line error).
-    #[arg(long, value_parser = one_of::<EngineKind>())]
+    #[arg(long, value_parser = one_of::<EngineKind>(), ignore_case = true)]
     engine: Option<EngineKind>,
     /// Continue an interrupted run of the same game and N from its last checkpoint.
     #[arg(long)]
@@ -421,6 +448,8 @@ fn run(command: Command) -> Result<()> {
             threads,
             quiet,
         } => verify(&file, game.as_deref(), ppos, threads, quiet),
+        Command::Completions { shell } => manual::completions(shell, &mut Cli::command()),
+        Command::Man { output } => manual::man(&Cli::command(), output.as_deref()),
         Command::Games => {
             let all = || CATALOGUE.iter().chain(eval::POSITION_GAMES);
             let width = all().map(|e| e.syntax.len()).max().unwrap_or(0);
@@ -509,6 +538,18 @@ fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
             ));
         }
     }
+    // A table that its proven period ended early is named after the length it holds.
+    let destinations = match report.n() < n {
+        true => {
+            let stem = Request {
+                n: report.n(),
+                ..run.request().clone()
+            }
+            .stem();
+            format::destinations(&formats, args.output.as_deref(), &folder, &stem)?
+        }
+        false => destinations,
+    };
     // A format that fails (an xlsx table found too long only now) does not stop the others.
     write_each(&destinations, args.quiet, |format, destination| {
         format::write_to(format, &report, &options, destination)

@@ -208,7 +208,7 @@ pub fn proves(
     p: Period,
 ) -> bool {
     p.period < len
-        && matches!(proven(len, p.period, &value, criterion), Ok(found) if found.preperiod <= p.preperiod)
+        && matches!(proven(len, p.period, len, &value, criterion).0, Ok(found) if found.preperiod <= p.preperiod)
 }
 
 /// Candidate periods [`find_in`] screens at once.

@@ -101,14 +101,16 @@ pub fn rebuild(
     let mut is_p = vec![false; w.count];
     for x in 1..w.count {
         let word = w.decode(x);
-        is_p[x] = (0..free.len()).filter(|&i| word[i] > 0).all(|i| {
-            let mut base = word.clone();
-            base[i] -= 1;
-            options[i].iter().all(|o| {
-                let after: Word = base.iter().zip(o).map(|(&a, &b)| a + b).collect();
-                !is_p[w.encode(&after)]
-            })
-        });
+        let moving = || (0..free.len()).filter(|&i| word[i] > 0 && !options[i].is_empty());
+        is_p[x] = moving().next().is_some()
+            && moving().all(|i| {
+                let mut base = word.clone();
+                base[i] -= 1;
+                options[i].iter().all(|o| {
+                    let after: Word = base.iter().zip(o).map(|(&a, &b)| a + b).collect();
+                    !is_p[w.encode(&after)]
+                })
+            });
     }
     let times = |x: usize, g: usize| {
         let e = (x / w.strides[g]) % radix;

@@ -921,6 +921,7 @@ fn eval(
         _ if json => serde_json::to_string(&e).expect("evaluation serialises") + "\n",
         eval::Evaluation::Sum(sum) => sum_text(sum),
         eval::Evaluation::Position(p) => position_text(p),
+        eval::Evaluation::Misere(m) => misere_text(m),
     };
     interrupt::print(&text)
 }
@@ -967,6 +968,54 @@ fn partial_note(out: &mut String, all: bool) {
     }
 }
 
+/// The winning moves of a sum, one a line.
+fn moves_text(out: &mut String, moves: &[eval::HeapMove]) {
+    push_line!(out, "winning moves:");
+    for m in moves {
+        match &m.split {
+            Some(heaps) => push_line!(
+                out,
+                "  heap {}: {} -> {} (remove {}, split the rest)",
+                m.heap,
+                m.from,
+                heaps
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                m.from - m.to
+            ),
+            None => push_line!(out, "  heap {}: {} -> {}", m.heap, m.from, m.to),
+        }
+    }
+}
+
+/// The text of a misère sum evaluated through the quotient.
+fn misere_text(e: &eval::MisereEvaluation) -> String {
+    let mut out = String::new();
+    push_line!(out, "heaps:    {}", spaced(&e.heaps));
+    push_line!(out, "elements: {}", e.elements.join(" "));
+    push_line!(
+        out,
+        "method:   misère quotient of the heaps below {} ({} elements); the position is {}",
+        e.heaps_below,
+        e.quotient_size,
+        e.element
+    );
+    push_line!(
+        out,
+        "outcome:  {} under misère play",
+        outcome_words(e.outcome)
+    );
+    if e.winning_moves.is_empty() {
+        push_line!(out, "winning moves: none");
+        return out;
+    }
+    moves_text(&mut out, &e.winning_moves);
+    partial_note(&mut out, e.all_winning_moves);
+    out
+}
+
 /// The text of a sum of heaps' evaluation.
 fn sum_text(e: &eval::SumEvaluation) -> String {
     let mut out = String::new();
@@ -988,24 +1037,7 @@ fn sum_text(e: &eval::SumEvaluation) -> String {
         push_line!(out, "winning moves: none");
         return out;
     }
-    push_line!(out, "winning moves:");
-    for m in &e.winning_moves {
-        match &m.split {
-            Some(heaps) => push_line!(
-                out,
-                "  heap {}: {} -> {} (remove {}, split the rest)",
-                m.heap,
-                m.from,
-                heaps
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                m.from - m.to
-            ),
-            None => push_line!(out, "  heap {}: {} -> {}", m.heap, m.from, m.to),
-        }
-    }
+    moves_text(&mut out, &e.winning_moves);
     partial_note(&mut out, e.all_winning_moves);
     out
 }

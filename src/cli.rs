@@ -143,8 +143,9 @@ enum Command {
     /// the JSON. A table that would pass 2^32 positions or take over about an hour is refused
     /// before it starts; compute it with `grundy ... -f bin --resume` and give it with --table.
     /// Every move of one heap to a position of nim-sum 0 is listed (a heap with more than 2^24
-    /// options lists those among its options with the fewest objects removed). Misère play
-    /// only for nim+misere (Bouton's rule). The games of several heaps that are not sums
+    /// options lists those among its options with the fewest objects removed). Misère play:
+    /// nim+misere by Bouton's rule, every other one-heap game through its misère quotient (see
+    /// `nimsieve misere`). The games of several heaps that are not sums
     /// (moore:K, staircase, northcott, nimble, poker-nim, turning-turtles, fibonacci-nim)
     /// have their own positions; `nimsieve games` says how each is written.
     #[command(after_help = EVAL_EXAMPLES)]

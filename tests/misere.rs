@@ -259,7 +259,7 @@ fn command_line() {
         (&["misere", "kayles", "-n", "0"][..], "at least 1"),
         (
             &["misere", "kayles", "-n", "100", "--max-size", "10"],
-            "raise --max-size",
+            "more than --max-size 10",
         ),
         (&["misere", "octal:0.9", "-n", "10"], "not an octal digit"),
         (&["misere", "wythoff", "-n", "10"], "two heaps"),

@@ -161,25 +161,50 @@ impl Builder<'_> {
     }
 
     /// Computes the candidate afresh with `heap` a generator, from words in the generators,
-    /// with exponent indices 2, 4, … until the proof accepts one.
+    /// with exponent indices 2, 4, … until the proof accepts one; when none does, the smaller
+    /// heaps' identifications are given up too, the latest first (exponent indices 2 and 4).
     fn afresh(&mut self, heap: u64) -> Result<()> {
         if self.free.last() != Some(&heap) {
             self.make_generator(heap);
         }
-        for index in (2..=MAX_INDEX).step_by(2) {
-            crate::interrupt::check(heap, heap + 1)?;
-            let (monoid, images) =
-                match rebuild(&self.words, &self.free, self.rules, index, self.max_size) {
-                    Ok(found) => found,
-                    Err(Some(size)) => return self.check_size(size, heap),
-                    Err(None) => return Err(too_many_words(heap)),
-                };
-            self.images = images;
-            if self.accept(monoid).is_ok() {
-                return Ok(());
+        let mut indices: Vec<u32> = (2..=MAX_INDEX).step_by(2).collect();
+        let mut below = heap;
+        loop {
+            for &index in &indices {
+                crate::interrupt::check(heap, heap + 1)?;
+                let (monoid, images) =
+                    match rebuild(&self.words, &self.free, self.rules, index, self.max_size) {
+                        Ok(found) => found,
+                        Err(Some(size)) => return self.check_size(size, heap),
+                        Err(None) => return Err(too_many_words(heap)),
+                    };
+                self.images = images;
+                if self.accept(monoid).is_ok() {
+                    return Ok(());
+                }
             }
+            let moves = |m: u64| {
+                let mut any = false;
+                self.rules.for_each_option(m, |_| any = true);
+                any
+            };
+            below = (1..below)
+                .rev()
+                .find(|&m| !self.free.contains(&m) && moves(m))
+                .ok_or_else(|| unproven(heap))?;
+            self.free_identified(below);
+            indices = vec![2, 4];
         }
-        Err(unproven(heap))
+    }
+
+    /// Takes the identified heap `m` as a generator too (the generators stay ascending, so that a
+    /// generator's options are words in smaller generators).
+    fn free_identified(&mut self, m: u64) {
+        let at = self.free.partition_point(|&g| g < m);
+        self.free.insert(at, m);
+        self.words.iter_mut().for_each(|w| w.insert(at, 0));
+        let r = self.free.len();
+        self.words[m as usize] = (0..r).map(|i| u32::from(i == at)).collect();
     }
 
     /// f(k, ·) from f(k − 1, ·) for a heap whose options have the images `options`.
@@ -246,7 +271,7 @@ impl Builder<'_> {
     fn check_size(&self, size: usize, heap: u64) -> Result<()> {
         match size > self.max_size {
             true => Err(Error::Input(format!(
-                "the quotient passes {} elements at heap {heap} ({size} elements); raise --max-size to go on",
+                "the candidate quotient at heap {heap} has {size} elements, more than --max-size {}; raise it to go on",
                 self.max_size
             ))),
             false => Ok(()),
@@ -300,8 +325,7 @@ fn mex(mut values: Vec<u32>) -> u32 {
 /// The error when no candidate is proven at `heap`.
 fn unproven(heap: u64) -> Error {
     Error::Input(format!(
-        "the misère quotient could not be proven at heap {heap}: no candidate with exponents cut at x^{} = x^{MAX_INDEX} or below holds",
-        MAX_INDEX + 2
+        "the misère quotient could not be proven at heap {heap}: no candidate computed afresh holds, even with every smaller heap a generator",
     ))
 }
 

@@ -10,6 +10,7 @@ pub mod eval;
 pub mod format;
 pub mod game;
 pub mod interrupt;
+pub mod misere;
 pub mod number;
 pub mod period;
 pub mod plot;

@@ -339,7 +339,11 @@ fn bad_input_is_a_one_line_error() {
         "cannot write 'no/such/dir/x.csv'",
     );
     assert_error(&["eval", "squares", "3", "-4"], 2, "not a valid size");
-    assert_error(&["eval", "squares+misere", "3", "4"], 2, "misère");
+    assert_error(
+        &["eval", "grundys-game+misere", "40"],
+        2,
+        "candidate quotient",
+    );
     assert_error(&["eval", "squares", "1000000000"], 2, "--table");
     assert_error(&["eval", "primes", "1e11"], 2, "2^32");
     assert_error(

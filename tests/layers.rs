@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     ],
     &["game"],
     &["table"],
-    &["engine"],
+    &["engine", "misere"],
     &["analysis"],
     &["format"],
     &["run"],

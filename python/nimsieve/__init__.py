@@ -26,7 +26,7 @@ import numpy as np
 
 from . import _native
 
-__all__ = ["grundy", "ppos", "summary", "eval", "load", "games", "engines", "__version__"]
+__all__ = ["grundy", "ppos", "summary", "eval", "misere", "load", "games", "engines", "__version__"]
 __version__: str = _native.__version__
 
 Size = Union[int, float, str, SupportsIndex]
@@ -158,6 +158,23 @@ def eval(
     limit = None if last is None else _text(last, "last")
     file = None if table is None else _path(table)
     text = _native.evaluate(spec, position, limit, file, None)
+    result: dict[str, Any] = json.loads(text)
+    return result
+
+
+def misere(game: str, n: Size, *, max_size: Size = 1000) -> dict[str, Any]:
+    """The misère quotient of ``game``'s heaps below ``n`` (with or without ``+misere``), as
+    ``nimsieve misere GAME -n N -f json`` gives it: ``size``, ``generators`` (``{"name",
+    "heap"}``), ``relations``, ``elements``, ``p_portion``, ``heap_elements`` (heap 0 to n - 1),
+    ``grundy``, ``tame`` (and ``genus`` when tame), ``last_generator``, ``period``
+    (``{"preperiod", "period", "proven"}`` or None) and ``states_checked``. A quotient of more
+    than ``max_size`` elements raises ``ValueError``.
+
+    >>> nimsieve.misere("octal:0.75", 50)["size"]
+    8
+    """
+    spec = _string(game, "game", "kayles")
+    text = _native.misere(spec, _text(n, "n"), _text(max_size, "max_size"))
     result: dict[str, Any] = json.loads(text)
     return result
 

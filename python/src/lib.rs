@@ -210,6 +210,18 @@ fn evaluate(
     })
 }
 
+/// The misère quotient's report, as `misere -f json` prints it.
+#[pyfunction]
+#[pyo3(signature = (game, n, max_size))]
+fn misere(py: Python<'_>, game: &str, n: &str, max_size: &str) -> PyResult<String> {
+    supervised(py, None, None, |_| {
+        let n = parse_u64(n)?;
+        let max_size = usize::try_from(parse_u64(max_size)?).unwrap_or(usize::MAX);
+        let report = nimsieve::misere::Quotient::compute(game, n, max_size)?.report();
+        Ok(serde_json::to_string(&report).expect("a report serialises"))
+    })
+}
+
 /// The table in a file nimsieve wrote: values (read-only, in place for `.bin`) or P-positions.
 #[pyfunction]
 #[pyo3(signature = (path, ppos))]
@@ -260,6 +272,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(ppos, module)?)?;
     module.add_function(wrap_pyfunction!(summary, module)?)?;
     module.add_function(wrap_pyfunction!(evaluate, module)?)?;
+    module.add_function(wrap_pyfunction!(misere, module)?)?;
     module.add_function(wrap_pyfunction!(load, module)?)?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(engines, module)?)?;

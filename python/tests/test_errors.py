@@ -59,7 +59,7 @@ def test_options_are_checked(cli: Cli) -> None:
 
 
 def test_eval_errors(cli: Cli) -> None:
-    for game, heaps in [("squares", ["-1"]), ("kayles+misere", ["3"]), ("squares+misere", ["3", "4"])]:
+    for game, heaps in [("squares", ["-1"]), ("grundys-game+misere", ["40"]), ("kayles+misere", ["3", "-4"])]:
         with pytest.raises(ValueError) as raised:
             nimsieve.eval(game, heaps)
         assert str(raised.value) == cli.error("eval", game, *heaps)

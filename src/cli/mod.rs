@@ -50,6 +50,12 @@ const PPOS_EXAMPLES: &str = "Examples:
   nimsieve ppos primes+leave1 -n 100 -o -              to standard output
   nimsieve ppos sub:2,5,7 -n 1e9 -f npy,json           a billion positions, as NumPy";
 
+const MISERE_EXAMPLES: &str = "Examples:
+  nimsieve misere kayles -n 100                        misère Kayles: 48 elements, period 12
+  nimsieve misere octal:0.137 -n 1000 -f json -o q.json
+  nimsieve misere sub:1,3,4 -n 60                      a subtraction game
+  nimsieve eval kayles+misere 3 5 7                    a misère sum through the quotient";
+
 const EVAL_EXAMPLES: &str = "Examples:
   nimsieve eval squares 18 26 28                       values 1 2 4, nim-sum 7, move 28 -> 27
   nimsieve eval nim 8 12 3 9 --json                    every winning move, as JSON
@@ -98,6 +104,32 @@ const MAN_EXAMPLES: &str = "Examples:
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// The misère quotient of a game's heaps below N (Plambeck and Siegel): its size,
+    /// presentation, P-portion, each heap's element, tameness and the period of the heaps'
+    /// elements.
+    ///
+    /// Heaps are added one at a time, each either equal to an element already present or a new
+    /// generator, and every step is proven (each position's outcome is the P-portion's say).
+    /// Any one-heap game: take-and-break codes (octal:CODE, hex:CODE, +unequal, kayles,
+    /// dawsons-kayles, lasker, grundys-game) and subtraction games; `+misere` may be given or
+    /// not. Refused in one line when the quotient passes --max-size elements.
+    #[command(after_help = MISERE_EXAMPLES)]
+    Misere {
+        /// Game spec, e.g. kayles, octal:0.137 or sub:1,3,4 (with or without +misere).
+        game: String,
+        /// The heaps below N: 100, 1e3, 2^10.
+        #[arg(short = 'n', allow_negative_numbers = true)]
+        n: String,
+        /// The most elements the quotient may have.
+        #[arg(long, value_name = "K", default_value_t = nimsieve::misere::DEFAULT_MAX_SIZE.to_string())]
+        max_size: String,
+        /// Report format.
+        #[arg(long, short = 'f', value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+        /// Write the report to this file instead of standard output.
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Grundy values g(x) for 0 <= x < N (outcomes 0 = P, 1 = N under +misere).
     #[command(after_help = GRUNDY_EXAMPLES)]
     Grundy(TableArgs),
@@ -122,8 +154,9 @@ enum Command {
     /// the JSON. A table that would pass 2^32 positions or take over about an hour is refused
     /// before it starts; compute it with `grundy ... -f bin --resume` and give it with --table.
     /// Every move of one heap to a position of nim-sum 0 is listed (a heap with more than 2^24
-    /// options lists those among its options with the fewest objects removed). Misère play
-    /// only for nim+misere (Bouton's rule). The games of several heaps that are not sums
+    /// options lists those among its options with the fewest objects removed). Misère play:
+    /// nim+misere by Bouton's rule, every other one-heap game through its misère quotient (see
+    /// `nimsieve misere`). The games of several heaps that are not sums
     /// (moore:K, staircase, northcott, nimble, poker-nim, turning-turtles, fibonacci-nim)
     /// have their own positions; `nimsieve games` says how each is written.
     #[command(after_help = EVAL_EXAMPLES)]
@@ -409,6 +442,13 @@ fn usage_error(e: clap::Error, first: Option<&OsString>) -> Error {
 fn run(command: Command) -> Result<()> {
     interrupt::install();
     match command {
+        Command::Misere {
+            game,
+            n,
+            max_size,
+            format,
+            output,
+        } => misere(&game, &n, &max_size, &format, output.as_deref()),
         Command::Grundy(args) => tabulate(&args, None),
         Command::Ppos { table, offset } => tabulate(&table, Some(PposOptions { offset })),
         Command::Eval {
@@ -923,8 +963,24 @@ fn eval(
         _ if json => serde_json::to_string(&e).expect("evaluation serialises") + "\n",
         eval::Evaluation::Sum(sum) => sum_text(sum),
         eval::Evaluation::Position(p) => position_text(p),
+        eval::Evaluation::Misere(m) => misere_text(m),
     };
     interrupt::print(&text)
+}
+
+/// `misere`: the quotient's report, as text or JSON, to standard output or a file.
+fn misere(spec: &str, n: &str, max_size: &str, format: &str, output: Option<&Path>) -> Result<()> {
+    let n = parse_u64(n)?;
+    let max_size = usize::try_from(parse_u64(max_size)?).unwrap_or(usize::MAX);
+    let report = nimsieve::misere::Quotient::compute(spec, n, max_size)?.report();
+    let text = match format {
+        "json" => serde_json::to_string_pretty(&report).expect("a report serialises") + "\n",
+        _ => report.text(),
+    };
+    match output {
+        Some(path) => std::fs::write(path, text).map_err(|e| Error::io("write", path, e)),
+        None => interrupt::print(&text),
+    }
 }
 
 /// The words of an outcome.
@@ -954,6 +1010,54 @@ fn partial_note(out: &mut String, all: bool) {
     }
 }
 
+/// The winning moves of a sum, one a line.
+fn moves_text(out: &mut String, moves: &[eval::HeapMove]) {
+    push_line!(out, "winning moves:");
+    for m in moves {
+        match &m.split {
+            Some(heaps) => push_line!(
+                out,
+                "  heap {}: {} -> {} (remove {}, split the rest)",
+                m.heap,
+                m.from,
+                heaps
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                m.from - m.to
+            ),
+            None => push_line!(out, "  heap {}: {} -> {}", m.heap, m.from, m.to),
+        }
+    }
+}
+
+/// The text of a misère sum evaluated through the quotient.
+fn misere_text(e: &eval::MisereEvaluation) -> String {
+    let mut out = String::new();
+    push_line!(out, "heaps:    {}", spaced(&e.heaps));
+    push_line!(out, "elements: {}", e.elements.join(" "));
+    push_line!(
+        out,
+        "method:   misère quotient of the heaps below {} ({} elements); the position is {}",
+        e.heaps_below,
+        e.quotient_size,
+        e.element
+    );
+    push_line!(
+        out,
+        "outcome:  {} under misère play",
+        outcome_words(e.outcome)
+    );
+    if e.winning_moves.is_empty() {
+        push_line!(out, "winning moves: none");
+        return out;
+    }
+    moves_text(&mut out, &e.winning_moves);
+    partial_note(&mut out, e.all_winning_moves);
+    out
+}
+
 /// The text of a sum of heaps' evaluation.
 fn sum_text(e: &eval::SumEvaluation) -> String {
     let mut out = String::new();
@@ -975,24 +1079,7 @@ fn sum_text(e: &eval::SumEvaluation) -> String {
         push_line!(out, "winning moves: none");
         return out;
     }
-    push_line!(out, "winning moves:");
-    for m in &e.winning_moves {
-        match &m.split {
-            Some(heaps) => push_line!(
-                out,
-                "  heap {}: {} -> {} (remove {}, split the rest)",
-                m.heap,
-                m.from,
-                heaps
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                m.from - m.to
-            ),
-            None => push_line!(out, "  heap {}: {} -> {}", m.heap, m.from, m.to),
-        }
-    }
+    moves_text(&mut out, &e.winning_moves);
     partial_note(&mut out, e.all_winning_moves);
     out
 }

@@ -10,12 +10,14 @@ mod disguise;
 mod fibonacci_nim;
 mod heap_options;
 mod heap_values;
+mod misere;
 mod moore;
 mod position_games;
 mod sum;
 mod wythoff;
 
 pub use heap_values::{Method, TABLE_LIMIT, TableOptions};
+pub use misere::{MisereEvaluation, QUOTIENT_HEAPS};
 pub use moore::is_p as moore_is_p;
 pub use position_games::{POSITION_GAMES, PositionGame};
 pub use sum::{HeapMove, HeapReport, OPTION_BUDGET, SumEvaluation, evaluate as evaluate_sum};
@@ -94,6 +96,8 @@ pub enum Evaluation {
     Sum(SumEvaluation),
     /// A position of a game of its own kind.
     Position(PositionEvaluation),
+    /// A misère sum of heaps, through the game's misère quotient.
+    Misere(MisereEvaluation),
 }
 
 impl Evaluation {
@@ -102,6 +106,7 @@ impl Evaluation {
         match self {
             Evaluation::Sum(e) => e.outcome,
             Evaluation::Position(e) => e.outcome,
+            Evaluation::Misere(e) => e.outcome,
         }
     }
 }
@@ -113,6 +118,17 @@ pub struct Options {
     pub tables: TableOptions,
     /// Fibonacci Nim: the number of objects the previous move took (None: the first move).
     pub last: Option<u64>,
+}
+
+/// True for a misère spec that the misère quotient evaluates: every one-heap game but Nim,
+/// whose misère sums Bouton's rule decides for heaps of any size.
+fn by_quotient(spec: &str) -> Result<bool> {
+    let spec = spec.trim();
+    if !spec.ends_with("+misere") && !spec.contains("+misere+") {
+        return Ok(false);
+    }
+    let game = crate::misere::parse_game(spec)?;
+    Ok(game.spec != "nim")
 }
 
 /// Evaluates the position `args` (heap sizes, or what the game's position is made of) of the
@@ -132,11 +148,19 @@ pub fn evaluate(spec: &str, args: &[String], options: &Options) -> Result<Evalua
             "--last applies to fibonacci-nim only; leave it out".into(),
         ));
     }
-    let game = Game::parse(spec)?;
     let heaps = args
         .iter()
         .map(|h| heap_size(h))
         .collect::<Result<Vec<u64>>>()?;
+    if by_quotient(spec)? {
+        if options.tables.file.is_some() {
+            return Err(Error::Input(
+                "--table holds Grundy values, which do not decide misère sums; leave it out".into(),
+            ));
+        }
+        return misere::evaluate(spec, &heaps).map(Evaluation::Misere);
+    }
+    let game = Game::parse(spec)?;
     sum::evaluate(&game, &heaps, &options.tables).map(Evaluation::Sum)
 }
 

@@ -13,7 +13,7 @@ use serde::Serialize;
 pub const OPTION_BUDGET: usize = 1 << 24;
 
 /// The most winning moves listed for a heap whose options are not all examined.
-const LISTED_WHEN_PARTIAL: usize = 10_000;
+pub(super) const LISTED_WHEN_PARTIAL: usize = 10_000;
 
 /// One move of a multi-heap position.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -29,6 +29,23 @@ pub struct HeapMove {
     /// a move that leaves one heap (or none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split: Option<Vec<u64>>,
+}
+
+impl HeapMove {
+    /// The move of heap number `heap`, of size `from`, to its option `option`.
+    pub fn of(heap: usize, from: u64, option: HeapOption) -> HeapMove {
+        let (to, split) = match option {
+            HeapOption::One(to) => (to, None),
+            HeapOption::Two(a, b) => (a + b, Some(vec![a, b])),
+            HeapOption::Three(a, b, c) => (a + b + c, Some(vec![a, b, c])),
+        };
+        HeapMove {
+            heap,
+            from,
+            to,
+            split,
+        }
+    }
 }
 
 /// One heap of an evaluated sum.
@@ -115,26 +132,11 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
             let (moves, all) = heap_moves(from, target, misere, &values, &options, wins);
             after[heap] = from;
             all_winning_moves &= all;
-            winning_moves.extend(moves.into_iter().map(|option| match option {
-                HeapOption::One(to) => HeapMove {
-                    heap,
-                    from,
-                    to,
-                    split: None,
-                },
-                HeapOption::Two(a, b) => HeapMove {
-                    heap,
-                    from,
-                    to: a + b,
-                    split: Some(vec![a, b]),
-                },
-                HeapOption::Three(a, b, c) => HeapMove {
-                    heap,
-                    from,
-                    to: a + b + c,
-                    split: Some(vec![a, b, c]),
-                },
-            }));
+            winning_moves.extend(
+                moves
+                    .into_iter()
+                    .map(|option| HeapMove::of(heap, from, option)),
+            );
         }
     }
     winning_moves.sort_unstable();

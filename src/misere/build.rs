@@ -1,0 +1,338 @@
+//! Plambeck and Siegel's construction: heaps added one at a time, each either equal to an
+//! element already present or a new generator.
+//!
+//! With the quotient Q of the heaps below n known, heap n's options have images O in Q. For a
+//! position H^k + Y (k copies of heap n, Y of smaller heaps), the outcome f(k, y) depends on
+//! Y's image y alone: it is P when the position has an option and none is P, the options
+//! being H^(k−1) + O + Y, of image (k − 1, yo), and H^k + Y' for Y's options Y'. Taking for Y
+//! a lightest position of image y, the images of its options are lighter elements, so f(k, ·)
+//! follows element after element from f(k − 1, ·), and f(0, ·) is P itself.
+//!
+//! When some x ∈ Q has xy ∈ P exactly where f(1, y) is P, heap n is x. Otherwise it is a new
+//! generator: the columns f(k, ·) repeat from some k with some period (each is a function of
+//! the one before), the pairs (y, k) with k below that repeat form a monoid with P-portion f,
+//! and its reduction is the new quotient. Either way the result is checked by [`Certificate`].
+//!
+//! That the outcome of H^k + Y depends on y alone assumes that the identifications among the
+//! smaller heaps survive heap n, which is not always so; when the proof refutes the candidate,
+//! heap n becomes a generator and the candidate is computed afresh from words in the
+//! generators ([`rebuild`]).
+
+use super::certify::{Certificate, HeapType, Refuted};
+use super::heaps::{HeapRules, heap_types};
+use super::monoid::{ElementSet, Monoid};
+use super::presentation::{Word, present};
+use super::rebuild::rebuild;
+use super::tame;
+use crate::error::{Error, Result};
+use crate::game::Game;
+use std::collections::HashMap;
+
+/// The most copies of a new generator examined before its powers repeat.
+const MAX_POWERS: usize = 1 << 10;
+
+/// The largest exponent index (x^(A+2) = x^A) a fresh candidate tries.
+const MAX_INDEX: u32 = 8;
+
+/// The misère quotient of the heaps below a bound, with each heap's image.
+#[derive(Debug, Clone)]
+pub struct Built {
+    /// The quotient (element 0 is the identity, the empty position's image).
+    pub monoid: Monoid,
+    /// The image of each heap 0, 1, …, N − 1.
+    pub images: Vec<u32>,
+    /// The heaps whose element is not a product of smaller heaps' elements, ascending.
+    pub generators: Vec<u64>,
+    /// Each heap's Grundy value in normal play.
+    pub grundy: Vec<u32>,
+    /// The misère-Nim elements ([`tame::image`]) of each heap's options.
+    pub tame_options: Vec<Vec<u32>>,
+    /// The number of states the proof checked.
+    pub states: usize,
+}
+
+/// The construction in progress.
+struct Builder<'a> {
+    rules: &'a HeapRules,
+    max_size: usize,
+    monoid: Monoid,
+    images: Vec<u32>,
+    /// The heaps taken as generators, ascending.
+    free: Vec<u64>,
+    /// Each heap's word in them.
+    words: Vec<Word>,
+    /// Each element's normal form in them.
+    normal_forms: Vec<Word>,
+    certificate: Certificate,
+    /// Each element's row (the y with xy ∈ P), which tells it apart.
+    rows: HashMap<ElementSet, u32>,
+}
+
+/// Computes the misère quotient of `game` (played misère, its heaps below `n`), refusing when it
+/// passes `max_size` elements.
+pub fn build(game: &Game, n: u64, max_size: usize) -> Result<Built> {
+    let rules = HeapRules::new(game, n);
+    let monoid = Monoid::trivial();
+    let certificate = Certificate::new(&monoid, Vec::new()).map_err(|_| unproven(0))?;
+    let mut builder = Builder {
+        rules: &rules,
+        max_size,
+        rows: rows(&monoid),
+        monoid,
+        images: vec![0],
+        free: Vec::new(),
+        words: vec![Vec::new()],
+        normal_forms: vec![Vec::new()],
+        certificate,
+    };
+    let mut grundy = vec![0u32];
+    let mut tame_options = vec![Vec::new()];
+    for heap in 1..n {
+        crate::interrupt::check(heap, n)?;
+        let mut options = ElementSet::empty(builder.monoid.size());
+        let (mut values, mut tame) = (Vec::new(), Vec::new());
+        rules.for_each_option(heap, |parts| {
+            let image = parts.iter().fold(0, |acc, &h| {
+                builder.monoid.mul(acc, builder.images[h as usize])
+            });
+            options.insert(image);
+            let parts = || parts.iter().map(|&h| grundy[h as usize]);
+            values.push(parts().fold(0, |acc, v| acc ^ v));
+            tame.push(tame::image(parts()));
+        });
+        tame.sort_unstable();
+        tame.dedup();
+        tame_options.push(tame);
+        grundy.push(mex(values));
+        builder.add(heap, options)?;
+    }
+    Ok(Built {
+        states: builder.certificate.states(),
+        generators: generators(&builder.monoid, &builder.images),
+        monoid: builder.monoid,
+        images: builder.images,
+        grundy,
+        tame_options,
+    })
+}
+
+impl Builder<'_> {
+    /// Adds heap `heap`, whose options have the images `options`.
+    fn add(&mut self, heap: u64, options: ElementSet) -> Result<()> {
+        let f1 = self.next_column(&options, self.monoid.p_portion());
+        if let Some(&x) = self.rows.get(&f1) {
+            self.images.push(x);
+            self.words.push(self.normal_forms[x as usize].clone());
+            let t = HeapType {
+                image: x,
+                options,
+                weight: heap,
+            };
+            return match self.certificate.add(&self.monoid, t) {
+                Ok(()) => Ok(()),
+                Err(_) => self.afresh(heap),
+            };
+        }
+        let (monoid, class) = self.extend(heap, &options)?;
+        self.images.iter_mut().for_each(|x| *x = class[*x as usize]);
+        self.images.push(class[self.monoid.size()]);
+        self.words.push(Vec::new());
+        self.make_generator(heap);
+        self.accept(monoid).or_else(|_| self.afresh(heap))
+    }
+
+    /// Takes `heap`, the last heap, as a generator: its word is that generator alone.
+    fn make_generator(&mut self, heap: u64) {
+        self.free.push(heap);
+        let r = self.free.len();
+        self.words.iter_mut().for_each(|w| w.resize(r, 0));
+        self.words[heap as usize] = (0..r).map(|i| u32::from(i + 1 == r)).collect();
+    }
+
+    /// Takes `monoid` (with the heaps' images set) if the proof accepts it.
+    fn accept(&mut self, monoid: Monoid) -> std::result::Result<(), Refuted> {
+        let (types, _) = heap_types(&monoid, &self.images, self.rules);
+        self.certificate = Certificate::new(&monoid, types)?;
+        let generators: Vec<u32> = self.free.iter().map(|&g| self.images[g as usize]).collect();
+        self.normal_forms = present(&monoid, &generators).normal_forms;
+        self.rows = rows(&monoid);
+        self.monoid = monoid;
+        Ok(())
+    }
+
+    /// Computes the candidate afresh with `heap` a generator, from words in the generators,
+    /// with exponent indices 2, 4, … until the proof accepts one; when none does, the smaller
+    /// heaps' identifications are given up too, the latest first (exponent indices 2 and 4).
+    fn afresh(&mut self, heap: u64) -> Result<()> {
+        if self.free.last() != Some(&heap) {
+            self.make_generator(heap);
+        }
+        let mut indices: Vec<u32> = (2..=MAX_INDEX).step_by(2).collect();
+        let mut below = heap;
+        loop {
+            for &index in &indices {
+                crate::interrupt::check(heap, heap + 1)?;
+                let (monoid, images) =
+                    match rebuild(&self.words, &self.free, self.rules, index, self.max_size) {
+                        Ok(found) => found,
+                        Err(Some(size)) => return self.check_size(size, heap),
+                        Err(None) => return Err(too_many_words(heap)),
+                    };
+                self.images = images;
+                if self.accept(monoid).is_ok() {
+                    return Ok(());
+                }
+            }
+            let moves = |m: u64| {
+                let mut any = false;
+                self.rules.for_each_option(m, |_| any = true);
+                any
+            };
+            below = (1..below)
+                .rev()
+                .find(|&m| !self.free.contains(&m) && moves(m))
+                .ok_or_else(|| unproven(heap))?;
+            self.free_identified(below);
+            indices = vec![2, 4];
+        }
+    }
+
+    /// Takes the identified heap `m` as a generator too (the generators stay ascending, so that a
+    /// generator's options are words in smaller generators).
+    fn free_identified(&mut self, m: u64) {
+        let at = self.free.partition_point(|&g| g < m);
+        self.free.insert(at, m);
+        self.words.iter_mut().for_each(|w| w.insert(at, 0));
+        let r = self.free.len();
+        self.words[m as usize] = (0..r).map(|i| u32::from(i == at)).collect();
+    }
+
+    /// f(k, ·) from f(k − 1, ·) for a heap whose options have the images `options`.
+    fn next_column(&self, options: &ElementSet, before: &ElementSet) -> ElementSet {
+        let m = &self.monoid;
+        let mut column = ElementSet::empty(m.size());
+        for (y, below) in self.certificate.representatives() {
+            let has_option = !options.is_empty() || !below.is_empty();
+            let p = has_option
+                && !options.iter().any(|o| before.contains(m.mul(*y, o)))
+                && !below.iter().any(|z| column.contains(z));
+            if p {
+                column.insert(*y);
+            }
+        }
+        column
+    }
+
+    /// The candidate with heap `heap` a new generator: the monoid of pairs (y, k), reduced,
+    /// and each pair's class (the pair (y, 0) is y; (1, 1), numbered by the old size, is the
+    /// new heap).
+    fn extend(&self, heap: u64, options: &ElementSet) -> Result<(Monoid, Vec<u32>)> {
+        let size = self.monoid.size();
+        let mut columns = vec![self.monoid.p_portion().clone()];
+        let mut first: HashMap<ElementSet, usize> = HashMap::from([(columns[0].clone(), 0)]);
+        let (start, period) = loop {
+            let next = self.next_column(options, columns.last().expect("a column"));
+            if let Some(&at) = first.get(&next) {
+                break (at, columns.len() - at);
+            }
+            if columns.len() == MAX_POWERS {
+                return Err(Error::Input(format!(
+                    "heap {heap}: the powers of the new generator do not repeat within {MAX_POWERS} copies"
+                )));
+            }
+            first.insert(next.clone(), columns.len());
+            columns.push(next);
+        };
+        let powers = columns.len();
+        let power = |k: usize| match k < powers {
+            true => k,
+            false => start + (k - start) % period,
+        };
+        let mut p = ElementSet::empty(size * powers);
+        for (k, column) in columns.iter().enumerate() {
+            column.iter().for_each(|y| p.insert((k * size) as u32 + y));
+        }
+        let m = &self.monoid;
+        let pairs = Monoid::from_fn(size * powers, p, |a, b| {
+            let (ya, ka) = (a as usize % size, a as usize / size);
+            let (yb, kb) = (b as usize % size, b as usize / size);
+            (power(ka + kb) * size) as u32 + m.mul(ya as u32, yb as u32)
+        });
+        let mut letters = self.images.clone();
+        letters.sort_unstable();
+        letters.dedup();
+        letters.push(size as u32);
+        let (reduced, class) = pairs.reduce(&letters);
+        self.check_size(reduced.size(), heap)?;
+        Ok((reduced, class))
+    }
+
+    /// The error when a quotient of `size` elements passes the limit at `heap`.
+    fn check_size(&self, size: usize, heap: u64) -> Result<()> {
+        match size > self.max_size {
+            true => Err(Error::Input(format!(
+                "the candidate quotient at heap {heap} has {size} elements, more than --max-size {}; raise it to go on",
+                self.max_size
+            ))),
+            false => Ok(()),
+        }
+    }
+}
+
+/// The heaps whose element is not in the submonoid the smaller heaps' elements generate.
+fn generators(monoid: &Monoid, images: &[u32]) -> Vec<u64> {
+    let mut reached = ElementSet::empty(monoid.size());
+    reached.insert(0);
+    let mut members = vec![0u32];
+    let mut out = Vec::new();
+    for (heap, &x) in images.iter().enumerate().skip(1) {
+        if reached.contains(x) {
+            continue;
+        }
+        out.push(heap as u64);
+        // Close the submonoid under multiplication by x.
+        let mut at = 0;
+        while at < members.len() {
+            let y = monoid.mul(members[at], x);
+            if !reached.contains(y) {
+                reached.insert(y);
+                members.push(y);
+            }
+            at += 1;
+        }
+    }
+    out
+}
+
+/// Each element's row, for finding an element by its row.
+fn rows(monoid: &Monoid) -> HashMap<ElementSet, u32> {
+    (0..monoid.size() as u32)
+        .map(|x| (monoid.row(x), x))
+        .collect()
+}
+
+/// The least value not among `values`.
+fn mex(mut values: Vec<u32>) -> u32 {
+    values.sort_unstable();
+    values.dedup();
+    values
+        .iter()
+        .enumerate()
+        .find(|&(i, &v)| i as u32 != v)
+        .map_or(values.len() as u32, |(i, _)| i as u32)
+}
+
+/// The error when no candidate is proven at `heap`.
+fn unproven(heap: u64) -> Error {
+    Error::Input(format!(
+        "the misère quotient could not be proven at heap {heap}: no candidate computed afresh holds, even with every smaller heap a generator",
+    ))
+}
+
+/// The error when a fresh candidate at `heap` takes too many words.
+fn too_many_words(heap: u64) -> Error {
+    Error::Input(format!(
+        "the misère quotient at heap {heap} has too many generators to compute afresh (more than {} words)",
+        super::rebuild::MAX_WORDS
+    ))
+}

@@ -1,0 +1,307 @@
+//! Misère quotients against a plain game-tree search: every position of up to four heaps of
+//! at most 12, its outcome and (through `eval`) its winning moves; the quotient's properties;
+//! sizes published by Plambeck and Siegel.
+
+use nimsieve::misere::Quotient;
+use std::collections::HashMap;
+
+/// The rules, written here independently of the library: the heaps each option of a heap leaves.
+#[derive(Clone, Copy)]
+enum Rule {
+    /// An octal code's digits d1 d2 …, with `+unequal`.
+    Octal(&'static [u8], bool),
+    /// Grundy's game: split into two different heaps.
+    Grundy,
+    /// Lasker's Nim: remove any number, or split into two heaps.
+    Lasker,
+    /// Subtract an element of the set.
+    Sub(&'static [u64]),
+    /// Nim.
+    Nim,
+}
+
+impl Rule {
+    fn options(self, n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        let splits = |rest: u64, unequal: bool, out: &mut Vec<Vec<u64>>| {
+            for a in 1..=rest / 2 {
+                if !(unequal && 2 * a == rest) {
+                    out.push(vec![a, rest - a]);
+                }
+            }
+        };
+        match self {
+            Rule::Octal(digits, unequal) => {
+                for (i, &d) in digits.iter().enumerate() {
+                    let j = i as u64 + 1;
+                    if d & 1 != 0 && j == n {
+                        out.push(vec![]);
+                    }
+                    if d & 2 != 0 && j < n {
+                        out.push(vec![n - j]);
+                    }
+                    if d & 4 != 0 && j < n {
+                        splits(n - j, unequal, &mut out);
+                    }
+                }
+            }
+            Rule::Grundy => splits(n, true, &mut out),
+            Rule::Lasker => {
+                out.extend((0..n).map(|m| if m == 0 { vec![] } else { vec![m] }));
+                splits(n, false, &mut out);
+            }
+            Rule::Sub(set) => out.extend(
+                set.iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| if s == n { vec![] } else { vec![n - s] }),
+            ),
+            Rule::Nim => out.extend((0..n).map(|m| if m == 0 { vec![] } else { vec![m] })),
+        }
+        out
+    }
+}
+
+/// Misère outcomes by memoised search on sorted heap tuples (true: P).
+struct Oracle {
+    rule: Rule,
+    memo: HashMap<Vec<u64>, bool>,
+}
+
+impl Oracle {
+    fn new(rule: Rule) -> Oracle {
+        Oracle {
+            rule,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The positions one move from `position` (sorted).
+    fn moves(&self, position: &[u64]) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for (i, &h) in position.iter().enumerate() {
+            if i > 0 && position[i - 1] == h {
+                continue;
+            }
+            for parts in self.rule.options(h) {
+                let mut next: Vec<u64> = position[..i].to_vec();
+                next.extend_from_slice(&position[i + 1..]);
+                next.extend(parts);
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        out
+    }
+
+    fn is_p(&mut self, position: &[u64]) -> bool {
+        if let Some(&p) = self.memo.get(position) {
+            return p;
+        }
+        let moves = self.moves(position);
+        let p = !moves.is_empty() && moves.iter().all(|m| !self.is_p(m));
+        self.memo.insert(position.to_vec(), p);
+        p
+    }
+}
+
+/// Every position of one to `count` heaps of 1 to `top`, sorted.
+fn positions(count: usize, top: u64) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![]];
+    let mut layer = vec![vec![]];
+    for _ in 0..count {
+        let mut next = Vec::new();
+        for p in &layer {
+            let from = p.last().copied().unwrap_or(1);
+            for h in from..=top {
+                let mut q: Vec<u64> = p.clone();
+                q.push(h);
+                next.push(q);
+            }
+        }
+        out.extend(next.iter().cloned());
+        layer = next;
+    }
+    out
+}
+
+const GAMES: [(&str, Rule); 8] = [
+    ("kayles", Rule::Octal(&[7, 7], false)),
+    ("dawsons-kayles", Rule::Octal(&[0, 7], false)),
+    ("octal:0.75", Rule::Octal(&[7, 5], false)),
+    ("octal:0.137", Rule::Octal(&[1, 3, 7], false)),
+    ("lasker", Rule::Lasker),
+    ("grundys-game", Rule::Grundy),
+    ("sub:1,3,4", Rule::Sub(&[1, 3, 4])),
+    ("nim", Rule::Nim),
+];
+
+/// The quotient's P-portion gives every position's outcome, and `eval` every winning move.
+#[test]
+fn quotient_and_eval_agree_with_the_game_trees() {
+    for (spec, rule) in GAMES {
+        let q = Quotient::compute(spec, 13, 100_000).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let mut oracle = Oracle::new(rule);
+        for position in positions(4, 12) {
+            let x = q.product(&position).expect("heaps below N");
+            let p = oracle.is_p(&position);
+            assert_eq!(q.is_p(x), p, "{spec} at {position:?} ({})", q.name(x));
+            if position.is_empty() {
+                continue;
+            }
+            let mut want = Vec::new();
+            for (i, &h) in position.iter().enumerate() {
+                for mut parts in rule.options(h) {
+                    let mut after: Vec<u64> = position[..i].to_vec();
+                    after.extend_from_slice(&position[i + 1..]);
+                    after.extend(parts.iter().copied());
+                    after.sort_unstable();
+                    if oracle.is_p(&after) {
+                        parts.sort_unstable();
+                        want.push((i, parts));
+                    }
+                }
+            }
+            want.sort();
+            assert_eq!(eval(spec, &position), (p, want), "{spec} at {position:?}");
+        }
+    }
+}
+
+/// Positions of one element are indistinguishable: with every third position added, the
+/// game-tree outcomes agree (heaps below 16, where Kayles has added generators at 9 and 12).
+#[test]
+fn equal_elements_are_indistinguishable() {
+    for (spec, rule) in GAMES {
+        let q = Quotient::compute(spec, 16, 100_000).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let mut oracle = Oracle::new(rule);
+        let mut by_element: HashMap<u32, Vec<Vec<u64>>> = HashMap::new();
+        for position in positions(2, 15) {
+            by_element
+                .entry(q.product(&position).unwrap())
+                .or_default()
+                .push(position);
+        }
+        let mut pairs = 0;
+        for group in by_element.values() {
+            for (x, y) in group.iter().zip(group.iter().skip(1)).take(6) {
+                for w in (1..16u64).step_by(3) {
+                    let with = |p: &Vec<u64>| {
+                        let mut p = p.clone();
+                        p.push(w);
+                        p.sort_unstable();
+                        p
+                    };
+                    assert_eq!(
+                        oracle.is_p(&with(x)),
+                        oracle.is_p(&with(y)),
+                        "{spec}: {x:?} and {y:?} with {w}"
+                    );
+                    pairs += 1;
+                }
+            }
+        }
+        assert!(pairs > 0, "{spec}: some element holds two positions");
+    }
+}
+
+/// Sizes and periods: the tame quotients of Nim (2^k + 2 elements for the values below 2^k)
+/// and of sub:1,3,4 (T_2, 6 elements); 0.75 (8 elements, period 2); Kayles (computed here:
+/// 40 elements, its heaps' elements proven periodic with period 12 from heap 71, as its
+/// Grundy values are).
+#[test]
+fn sizes_and_periods() {
+    let q = |spec: &str, n| Quotient::compute(spec, n, 10_000).unwrap();
+    for (n, size) in [(2, 2), (3, 6), (4, 6), (5, 10), (8, 10), (9, 18), (17, 34)] {
+        let nim = q("nim", n);
+        assert_eq!((nim.size(), nim.is_tame()), (size, true), "nim below {n}");
+    }
+    let sub = q("sub:1,3,4+misere", 100);
+    assert_eq!((sub.size(), sub.is_tame()), (6, true));
+    let report = q("octal:0.75", 200).report();
+    assert_eq!((report.size, report.tame), (8, false));
+    let period = report.period.unwrap();
+    assert_eq!((period.period, period.proven), (2, true));
+    let kayles = q("kayles", 1000);
+    assert_eq!((kayles.size(), kayles.is_tame()), (40, false));
+    let period = kayles.period().unwrap();
+    assert_eq!(
+        (period.preperiod, period.period, period.proven),
+        (71, 12, true)
+    );
+    assert_eq!(kayles.report().last_generator, Some(27));
+    // Past N, the period gives the element of any heap (10^9 ≡ 76 mod 12, 76 ≥ 71); without
+    // a proven period, none.
+    assert_eq!(kayles.element(1_000_000_000), kayles.element(76));
+    assert_eq!(q("grundys-game", 20).element(25), None);
+}
+
+/// The command line: a report, JSON, and one-line refusals.
+#[test]
+fn command_line() {
+    use assert_cmd::Command;
+    let run = |args: &[&str]| {
+        Command::cargo_bin("nimsieve")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["misere", "octal:0.75", "-n", "50"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("size 8, P-portion 2, 3 generators"), "{text}");
+    assert!(text.contains("relations: a^2 = 1"), "{text}");
+    let out = run(&["misere", "kayles+misere", "-n", "30", "-f", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["heap_elements"].as_array().unwrap().len(), 30);
+    assert_eq!(json["heap_elements"][0], "1");
+    for (args, says) in [
+        (&["misere", "kayles", "-n", "0"][..], "at least 1"),
+        (
+            &["misere", "kayles", "-n", "100", "--max-size", "10"],
+            "more than --max-size 10",
+        ),
+        (&["misere", "octal:0.9", "-n", "10"], "not an octal digit"),
+        (&["misere", "wythoff", "-n", "10"], "two heaps"),
+        (&["misere", "kayles", "-n", "x"], "not a valid size"),
+    ] {
+        let out = run(args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// `eval SPEC+misere` on `position`: its outcome (true: P) and winning moves as (heap index,
+/// heaps left), sorted.
+fn eval(spec: &str, position: &[u64]) -> (bool, Vec<(usize, Vec<u64>)>) {
+    use nimsieve::eval::{self, Evaluation, Outcome};
+    let options = eval::Options {
+        tables: eval::TableOptions {
+            file: None,
+            work_folder: None,
+            progress: nimsieve::progress::Progress::new(0, true),
+        },
+        last: None,
+    };
+    let args: Vec<String> = position.iter().map(u64::to_string).collect();
+    let e = eval::evaluate(&format!("{spec}+misere"), &args, &options).unwrap();
+    let (outcome, moves, all) = match e {
+        Evaluation::Misere(e) => (e.outcome, e.winning_moves, e.all_winning_moves),
+        Evaluation::Sum(e) => (e.outcome, e.winning_moves, e.all_winning_moves),
+        Evaluation::Position(_) => panic!("{spec} is a sum"),
+    };
+    assert!(all, "{spec} {position:?}: every winning move listed");
+    let mut moves: Vec<(usize, Vec<u64>)> = moves
+        .into_iter()
+        .map(|m| {
+            let left = m.split.unwrap_or_else(|| vec![m.to]);
+            (m.heap, left.into_iter().filter(|&h| h > 0).collect())
+        })
+        .collect();
+    moves.sort();
+    (outcome == Outcome::P, moves)
+}

@@ -18,7 +18,6 @@ mod rebuild;
 mod report;
 mod tame;
 
-pub use heaps::HeapRules;
 pub use report::{Generator, HeapPeriod, Report};
 
 use crate::error::{Error, Result};
@@ -100,11 +99,6 @@ impl Quotient {
     /// The game, as played in normal play (its moves).
     pub fn game(&self) -> &Game {
         &self.game
-    }
-
-    /// The heaps below this bound have elements computed.
-    pub fn heaps_below(&self) -> u64 {
-        self.n
     }
 
     /// The number of elements.

@@ -1,0 +1,101 @@
+//! Where a command's files go: the shared output options, the destinations they name, and the
+//! lines that say what was written.
+
+use super::args::OutputArgs;
+use nimsieve::error::printable;
+use nimsieve::format::{self, Destination, Extension};
+use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+impl OutputArgs {
+    /// The folder of the outputs, work files and scratch files (see [`output_folder`]).
+    pub(super) fn folder(&self) -> Result<PathBuf> {
+        output_folder(self.output.as_deref())
+    }
+
+    /// The destination of each format, named `stem` in `folder` unless `-o` names a file or
+    /// standard output, each checked writable before anything is computed.
+    pub(super) fn destinations<F: Extension>(
+        &self,
+        formats: &[F],
+        folder: &Path,
+        stem: &str,
+    ) -> Result<Vec<(F, Destination)>> {
+        let destinations = format::destinations(formats, self.output.as_deref(), folder, stem)?;
+        destinations
+            .iter()
+            .try_for_each(|(_, d)| d.check_writable())?;
+        Ok(destinations)
+    }
+}
+
+/// The folder of `-o PATH`, `-o FOLDER/` itself, or `output/` when no file is named or the
+/// file is a special one such as /dev/null or a FIFO (the two folders created when missing).
+/// Work files and scratch files go there too.
+pub(super) fn output_folder(output: Option<&str>) -> Result<PathBuf> {
+    let folder = match output {
+        Some(path) if path != "-" && format::names_folder(path) => Path::new(path),
+        Some(path) if path != "-" && !format::is_special(Path::new(path)) => {
+            return Ok(Path::new(path)
+                .parent()
+                .unwrap_or(Path::new(""))
+                .to_path_buf());
+        }
+        _ => Path::new(DEFAULT_OUTPUT_DIR),
+    };
+    std::fs::create_dir_all(folder).map_err(|e| Error::io("cannot create folder", folder, e))?;
+    Ok(folder.to_path_buf())
+}
+
+/// Writes each destination with `write`, saying which files were written unless `quiet`. A
+/// format that fails does not stop the others; the first failure is returned.
+pub(super) fn write_each<F: Copy>(
+    destinations: &[(F, Destination)],
+    quiet: bool,
+    mut write: impl FnMut(F, &Destination) -> Result<()>,
+) -> Result<()> {
+    let mut failure = None;
+    for (format, destination) in destinations {
+        match write(*format, destination) {
+            Ok(()) => {
+                if let (Destination::File(path), false) = (destination, quiet) {
+                    wrote(path);
+                }
+            }
+            Err(e) => {
+                failure.get_or_insert(e);
+            }
+        }
+    }
+    failure.map_or(Ok(()), Err)
+}
+
+/// Says on standard error that `path` was written.
+pub(super) fn wrote(path: &Path) {
+    say(&format!("wrote {}", printable(&path.display().to_string())));
+}
+
+/// Writes `line` to standard error if it can: a closed standard error loses the line but does
+/// not stop the run from writing its files.
+pub(super) fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_files_go_beside_the_output_but_never_into_dev() {
+        assert_eq!(output_folder(Some("a/b.csv")).unwrap(), Path::new("a"));
+        assert_eq!(output_folder(Some("b.csv")).unwrap(), Path::new(""));
+        assert_eq!(output_folder(Some("src")).unwrap(), Path::new("src"));
+        assert_eq!(
+            output_folder(Some("/dev/null")).unwrap(),
+            Path::new("output")
+        );
+        assert_eq!(output_folder(Some("-")).unwrap(), Path::new("output"));
+        assert_eq!(output_folder(None).unwrap(), Path::new("output"));
+    }
+}

@@ -1,10 +1,18 @@
 //! Files read whole that must be regular files: set files, and a sweep part's manifest and row
 //! files. A FIFO, device, socket or folder is refused before it is opened, so reading never
 //! waits for a writer or goes on without end, and a file's size is known before it is read.
+//! Also the folder a file is in, where its work and scratch files go.
 
 use std::fs::{File, Metadata};
 use std::io::{self, Read};
 use std::path::Path;
+
+/// The folder the file `path` is in (`.` for a bare name).
+pub fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
 
 /// Opens `path` (following symbolic links) when it is a regular file, and returns it with its
 /// size; otherwise an error of kind `InvalidInput` that says what it is instead.

@@ -17,6 +17,7 @@ use nimsieve::game::CATALOGUE;
 use nimsieve::game::Game;
 use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
+use nimsieve::regular_file::folder_of;
 use nimsieve::run::{Listing, Request, Run};
 use nimsieve::{Error, eval};
 use numpy::PyArray1;
@@ -56,14 +57,6 @@ fn request(
         work_folder,
         ..Request::grundy(Game::parse(game)?, parse_u64(n)?)
     })
-}
-
-/// The folder a file at `path` is in ("." for a bare name).
-fn folder_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
 }
 
 /// Runs `request` and writes its report as `.npy` to `path` (atomically), and returns the file
@@ -123,7 +116,7 @@ fn grundy_file<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     path: PathBuf,
 ) -> PyResult<RawFd> {
-    let folder = Some(folder_of(&path));
+    let folder = Some(folder_of(&path).to_path_buf());
     let request = request(game, n, Listing::Grundy, engine, until_period, folder).map_err(to_py)?;
     let file = supervised(py, threads, progress, |p| write_npy(request, &path, p))?;
     Ok(file.into_raw_fd())

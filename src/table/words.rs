@@ -4,6 +4,7 @@
 
 use super::work_file::WorkFile;
 use crate::error::{Error, Result};
+use crate::regular_file::folder_of;
 use fs4::FileExt;
 use memmap2::{Mmap, MmapMut};
 use std::fs::OpenOptions;
@@ -197,13 +198,6 @@ fn no_room(path: &Path, bytes: u64) -> Error {
 /// Bytes in GiB, for messages.
 fn gib(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 30) as f64
-}
-
-/// The folder a file is in (`.` for a bare name).
-fn folder_of(path: &Path) -> &Path {
-    path.parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
 }
 
 /// Refuses a table file that would not fit on its disk, counting the blocks of an old file at

@@ -18,6 +18,7 @@ use crate::choice::Choice;
 use crate::error::{Error, Result};
 use crate::game::wythoff::pairs_below;
 use crate::progress::Progress;
+use crate::regular_file::folder_of;
 use crate::table::Table;
 use std::path::{Path, PathBuf};
 
@@ -156,13 +157,6 @@ pub fn check_room(
         }
     }
     Ok(())
-}
-
-/// The folder a file is in (`.` for a bare name).
-fn folder_of(path: &Path) -> &Path {
-    path.parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
 }
 
 /// Writes the table in `format` (one of [`TABLE_FORMATS`]) to `destination`.

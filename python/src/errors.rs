@@ -44,7 +44,7 @@ const PYTHON_TERMS: &[(&str, &str)] = &[
 
 /// `message` with the command line's option names replaced by the Python arguments they mean
 /// (`--until-period` is `until_period`, `-n` is `n`, `nimsieve games` is `nimsieve.games()`).
-fn in_python_terms(message: &str) -> String {
+pub fn in_python_terms(message: &str) -> String {
     let message = match message.strip_prefix("-n ") {
         Some(rest) => format!("n {rest}"),
         None => message.to_string(),

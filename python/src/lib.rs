@@ -12,13 +12,13 @@ use errors::to_py;
 use nimsieve::choice::Choice;
 use nimsieve::engine::EngineKind;
 use nimsieve::error::printable;
-use nimsieve::format::{self, Contents, Destination, Format, Report, Summary};
+use nimsieve::format::{self, Contents, Format, Report, Summary};
 use nimsieve::game::CATALOGUE;
 use nimsieve::game::Game;
 use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
 use nimsieve::regular_file::folder_of;
-use nimsieve::run::{Listing, Request, Run};
+use nimsieve::run::{self, Listing, Output, Outputs, Request, Run};
 use nimsieve::{Error, eval};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -70,15 +70,27 @@ fn write_npy(request: Request, path: &Path, progress: &Progress) -> nimsieve::Re
             printable(&path.display().to_string())
         )));
     }
-    Destination::File(path.to_path_buf()).check_writable()?;
-    let run = Run::start(request)?;
-    let npy = Format::Npy.emitter(&Default::default());
-    let written = run.report(progress).and_then(|report| {
-        npy.check(&report)?;
-        format::write_new(path, |out| npy.write(&report, out))
-    });
-    run.finish();
-    written
+    let outputs = Outputs {
+        formats: vec![Format::Npy],
+        output: Output::File(path.to_path_buf()),
+        folder: folder_of(path).to_path_buf(),
+        options: Default::default(),
+        keep_work_on_failure: false,
+    };
+    let written = run::write(request, &outputs, progress, |_| {}, |_| {})?;
+    match written.files.into_iter().next() {
+        Some((_, file)) => Ok(file),
+        None => Err(Error::Input(format!(
+            "path='{}' stopped being a regular file while the table was written; give the name of a .npy file",
+            printable(&path.display().to_string())
+        ))),
+    }
+}
+
+/// A command-line message as the package words it (option names as argument names).
+#[pyfunction]
+fn python_terms(message: &str) -> String {
+    errors::in_python_terms(message)
 }
 
 /// g(x) for 0 <= x < n as an array.
@@ -270,6 +282,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(engines, module)?)?;
     module.add_function(wrap_pyfunction!(size, module)?)?;
+    module.add_function(wrap_pyfunction!(python_terms, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

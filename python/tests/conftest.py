@@ -10,37 +10,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from nimsieve._native import python_terms
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-# What the Python package says for the command line's words (the package's messages are
-# otherwise the command line's).
-PYTHON_TERMS = [
-    ("run 'nimsieve games' for the list", "nimsieve.games() lists them"),
-    ("see 'nimsieve games'", "see nimsieve.games()"),
-    ("give e.g. -n 1000 or -n 1e6", "give e.g. n=1000 or n=10**6"),
-    ("use --engine reference", 'use engine="reference"'),
-    ("--until-period", "until_period"),
-    ("--threads", "threads"),
-    ("--engine", "engine"),
-    ("--mod ", "modulus "),
-    ("--table", "table"),
-    ("--last", "last"),
-    ("-n must be", "n must be"),
-    ("a smaller -n", "a smaller n"),
-    ("give -n at most", "give n at most"),
-    ("raise -n ", "raise n "),
-]
-
-
-def python_terms(message: str) -> str:
-    """`message` as the Python package words it."""
-    if message.startswith("-n "):
-        message = "n " + message.removeprefix("-n ")
-    for cli, python in PYTHON_TERMS:
-        message = message.replace(cli, python)
-    return message
 
 
 class Cli:

@@ -3,7 +3,10 @@
 //! the formats write. The command line, `sweep` and other front ends call this module; they
 //! only parse their input and print.
 
+mod write;
 pub mod wythoff;
+
+pub use write::{Output, Outputs, Written, write};
 
 use crate::analysis::counting::MAX_MODULUS;
 use crate::choice::Choice;

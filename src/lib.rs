@@ -1,6 +1,7 @@
 //! nimsieve computes Sprague–Grundy values and P-positions of impartial games and writes them as
 //! tables. The flow is one way: a [`game::Game`] spec is compiled into moves, an
-//! [`engine`] fills a [`table::Table`], [`analysis`] reads it and [`format`] writes it and reads it back.
+//! [`engine`] fills a [`table::Table`], [`analysis`] reads it, [`report`] gathers what it finds and [`format`] writes it and
+//! reads it back.
 
 pub mod analysis;
 pub mod choice;
@@ -16,6 +17,7 @@ pub mod period;
 pub mod plot;
 pub mod progress;
 pub mod regular_file;
+pub mod report;
 pub mod run;
 pub mod sparse_space;
 pub mod sweep;

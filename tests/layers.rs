@@ -23,6 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["table"],
     &["engine", "misere"],
     &["analysis"],
+    &["report"],
     &["format"],
     &["run"],
     &["eval", "sweep", "verify", "plot"],

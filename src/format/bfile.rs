@@ -2,7 +2,8 @@
 //! skipping blank lines and `#` comments, as the OEIS allows.
 
 use super::read::{Layout, Parsed, text};
-use super::{Contents, Emitter, Report};
+use super::{Contents, Emitter};
+use crate::report::Report;
 use std::io::{self, Write};
 
 /// The b-file emitter.

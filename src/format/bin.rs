@@ -14,7 +14,8 @@
 //! | then | ⌈n·bits/64⌉·8 | payload: 64-bit little-endian words; position x holds bits x·bits … x·bits+bits−1 counted from the least significant bit of word 0 (P-position bits: 1 = P) |
 
 use super::read::{Parsed, room_for};
-use super::{Contents, Emitter, Report};
+use super::{Contents, Emitter};
+use crate::report::Report;
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
 use crate::table::words::Words;

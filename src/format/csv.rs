@@ -2,7 +2,8 @@
 //! read back with the `csv` crate, the layout told by the header.
 
 use super::read::{Layout, Parsed, shown, text};
-use super::{Contents, Emitter, Report, rows};
+use super::{Contents, Emitter, rows};
+use crate::report::Report;
 use crate::table::ValueKind;
 use std::io::{self, Write};
 

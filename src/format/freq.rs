@@ -5,8 +5,9 @@
 //! heaps, by value.
 //! Written from the report's counts, for `grundy` only (write only: nothing reads it back).
 
-use super::{Emitter, Format, Report};
+use super::{Emitter, Format};
 use crate::error::Result;
+use crate::report::Report;
 use std::io::{self, Write};
 
 /// The frequency table emitter.

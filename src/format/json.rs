@@ -2,10 +2,11 @@
 //! is written from and read back into (by `load`, which checks a table against the summary
 //! beside it).
 
-use super::{Emitter, Report, RunInfo};
+use super::Emitter;
 use crate::analysis::counting::PCounts;
 use crate::analysis::sparse_space::SparseSpace;
 use crate::period::Period;
+use crate::report::{Report, RunInfo};
 use crate::table::ValueKind;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

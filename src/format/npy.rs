@@ -4,7 +4,8 @@
 //! two-dimensional arrays with the same header ([`write_header`], [`read_matrix`]).
 
 use super::read::{Parsed, positions_of, shown};
-use super::{Contents, Emitter, Report};
+use super::{Contents, Emitter};
+use crate::report::Report;
 use crate::table::packed::PackedValues;
 use std::io::{self, Write};
 

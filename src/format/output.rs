@@ -1,9 +1,10 @@
 //! Where reports go: standard output, or files written atomically (a temporary name in the
 //! same folder, renamed when complete), so an interrupted run never leaves a partial file.
 
-use super::{Format, Options, Report};
+use super::{Format, Options};
 use crate::error::{Error, Result, printable};
 use crate::interrupt::{self, Polled, Unfinished};
+use crate::report::Report;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};

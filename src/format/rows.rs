@@ -2,7 +2,7 @@
 //! `n,outcome` (misère) or `k,n` (P-positions, k from `--offset`) — or, with `--wide K`, the
 //! header `n,+0,…,+(K−1)` (`k,…` for P-positions) and rows of a first index and K numbers.
 
-use super::Report;
+use crate::report::Report;
 use crate::table::ValueKind;
 
 /// The column names of the header row.

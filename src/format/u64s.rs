@@ -1,9 +1,10 @@
 //! `u64`: the P-positions as raw little-endian unsigned 64-bit integers, nothing else; read
 //! back checking that they increase.
 
+use super::Emitter;
 use super::npy::write_numbers;
 use super::read::{Parsed, positions_of};
-use super::{Emitter, Report};
+use crate::report::Report;
 use std::io::{self, Write};
 
 /// The raw `u64` emitter.

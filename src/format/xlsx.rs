@@ -5,9 +5,10 @@
 //! the rare case it needs more rows). Every sheet is written row by row to a scratch file
 //! (constant memory) and the zip is streamed, so memory stays bounded whatever the size.
 
-use super::{Emitter, Report, json, panics, rows};
+use super::{Emitter, json, panics, rows};
 use crate::error::{Error, Result};
 use crate::period::Period;
+use crate::report::Report;
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 use serde_json::{Map, Value};
 use std::io::{self, Write};

@@ -5,8 +5,9 @@
 
 use super::{Listing, Request, Run};
 use crate::error::{Error, Result};
-use crate::format::{self, Destination, Format, Report};
+use crate::format::{self, Destination, Format};
 use crate::progress::Progress;
+use crate::report::Report;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 

@@ -3,10 +3,11 @@
 //! (the `.bin` layout with game `wythoff` and n² positions, cell (x, y) at position x·n + y);
 //! read back from `.bin` and `.npy` for plots.
 
-use super::{GAME, WythoffTable, decimal_lens_below, push_decimal};
+use super::{GAME, decimal_lens_below, push_decimal};
 use crate::error::{Error, Result};
 use crate::format::load::map_file;
 use crate::format::{Format, bin, npy};
+use crate::report::wythoff::WythoffTable;
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
 use rayon::prelude::*;

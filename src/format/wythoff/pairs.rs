@@ -3,10 +3,11 @@
 //! is 1) and an `.npy` of shape (pairs, 2), row k holding a_k and b_k. Made as they are
 //! written, from [`Pairs`].
 
-use super::{WythoffPairs, decimal_lens_below, push_decimal};
+use super::{decimal_lens_below, push_decimal};
 use crate::format::{Format, npy};
 use crate::game::wythoff::{Pairs, p_pair, pairs_below, pairs_with_larger_below};
 use crate::progress::Progress;
+use crate::report::wythoff::WythoffPairs;
 use std::io::{self, Write};
 
 /// Pairs between two updates of the progress bar.
@@ -106,7 +107,7 @@ mod tests {
     fn sizes_are_those_written() {
         for n in [1, 2, 3, 10, 11, 100, 1001, 54_321] {
             for format in [Format::Csv, Format::Bfile, Format::Npy] {
-                let report = WythoffPairs::new(crate::format::RunInfo {
+                let report = WythoffPairs::new(crate::report::RunInfo {
                     game: "wythoff".into(),
                     n,
                     kind: crate::table::ValueKind::Grundy,

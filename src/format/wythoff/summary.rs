@@ -1,9 +1,10 @@
 //! The JSON summaries of Wythoff's game: of the table (counts, largest value, proven row
 //! periods) and of the P-pairs (how many, the last).
 
-use super::{GAME, WythoffPairs, WythoffTable};
+use super::GAME;
 use crate::analysis::wythoff::RowPeriod;
 use crate::game::wythoff::p_pair;
+use crate::report::wythoff::{WythoffPairs, WythoffTable};
 use serde::Serialize;
 use std::io::{self, Write};
 

@@ -3,8 +3,9 @@
 use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
 
-mod common;
-use common::{assert_thread_count_does_not_matter, reference_values, values};
+#[path = "support/engines.rs"]
+mod engines;
+use engines::{assert_thread_count_does_not_matter, reference_values, values};
 
 #[test]
 fn chosen_for_divisor_games() {

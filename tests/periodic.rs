@@ -1,8 +1,9 @@
 //! The periodic engine (g(n) = n mod p by a theorem) against the reference engine.
 
-mod common;
+#[path = "support/engines.rs"]
+mod engines;
 
-use common::{assert_thread_count_does_not_matter, reference_values, values};
+use engines::{assert_thread_count_does_not_matter, reference_values, values};
 use nimsieve::engine::{self, EngineKind, periodic};
 use nimsieve::game::Game;
 use nimsieve::period::Period;

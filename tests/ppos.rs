@@ -1,6 +1,6 @@
 //! The P-position sieve against the reference engine, across threads, and across interruption.
 
-use nimsieve::engine::resumable::{Checkpoint, Outcome, Storage};
+use nimsieve::engine::resumable::{Checkpoint, StepEnd, Storage};
 use nimsieve::engine::{self, EngineKind, psieve, reference};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
@@ -201,7 +201,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
                 ControlFlow::Continue(())
             }
         });
-        let Outcome::Stopped { at } = outcome else {
+        let StepEnd::Stopped { at } = outcome else {
             panic!("run was not stopped")
         };
         table.flush().unwrap();

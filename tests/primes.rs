@@ -4,8 +4,9 @@ use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 
-mod common;
-use common::{assert_thread_count_does_not_matter, reference_values, values};
+#[path = "support/engines.rs"]
+mod engines;
+use engines::{assert_thread_count_does_not_matter, reference_values, values};
 
 #[test]
 fn chosen_for_normal_play_primes_only() {

@@ -1,6 +1,6 @@
 //! The sparse engine (value layers) against the reference engine and the catalogue.
 
-use nimsieve::engine::resumable::{Checkpoint, Outcome, Storage};
+use nimsieve::engine::resumable::{Checkpoint, StepEnd, Storage};
 use nimsieve::engine::sparse::{self, Pace};
 use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
@@ -12,8 +12,9 @@ use nimsieve::table::work_file::WorkFile;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-mod common;
-use common::{assert_thread_count_does_not_matter, reference_values, values};
+#[path = "support/engines.rs"]
+mod engines;
+use engines::{assert_thread_count_does_not_matter, reference_values, values};
 
 #[test]
 fn chosen_for_sparse_infinite_sets_in_normal_play() {
@@ -125,7 +126,7 @@ fn one_and_two_threads_agree_across_segments() {
 
 /// Runs the sparse engine on `table` from scratch in segments of `segment` positions, stopping
 /// after `segments` of them.
-fn stopped_after(game: &Game, table: &mut PackedValues, segment: u64, segments: u64) -> Outcome {
+fn stopped_after(game: &Game, table: &mut PackedValues, segment: u64, segments: u64) -> StepEnd {
     let n = table.len();
     let mut calls = 0;
     sparse::sparse_grundy(
@@ -163,7 +164,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
             let work_file = WorkFile::acquire(&path).unwrap();
             let mut table = PackedValues::zeroed(n, 16, 16, Some(&work_file)).unwrap();
             let outcome = stopped_after(&game, &mut table, 100_000, stop_after);
-            let Outcome::Stopped { at } = outcome else {
+            let StepEnd::Stopped { at } = outcome else {
                 panic!("run was not stopped")
             };
             assert_eq!(at, 100_000 * stop_after + game.min_target());
@@ -226,7 +227,7 @@ fn a_run_resumes_at_the_width_its_checkpoint_records() {
     let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
     let mut table = PackedValues::from_words(n, 1, words);
     let outcome = stopped_after(&game, &mut table, 30_000, 2);
-    assert_eq!(outcome, Outcome::Stopped { at: 60_000 });
+    assert_eq!(outcome, StepEnd::Stopped { at: 60_000 });
     // The largest value below 60,000 is 89; the first above 255 comes later.
     assert_eq!(table.bits(), 8);
     table.flush().unwrap();
@@ -301,7 +302,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
         },
     )
     .unwrap();
-    assert_eq!(outcome, Outcome::Stopped { at: 100_000 });
+    assert_eq!(outcome, StepEnd::Stopped { at: 100_000 });
     assert_eq!(segments, 1);
     // The abandoned segment left nothing behind.
     assert!((0..100_000).all(|x| table.get(x) == want[x as usize]));

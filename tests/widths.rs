@@ -6,8 +6,9 @@ use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 use nimsieve::table::packed::PackedValues;
 
-mod common;
-use common::{assert_thread_count_does_not_matter, reference_values, values};
+#[path = "support/engines.rs"]
+mod engines;
+use engines::{assert_thread_count_does_not_matter, reference_values, values};
 
 #[test]
 fn tables_take_the_fewest_bits() {

@@ -75,7 +75,7 @@ fn write_npy(request: Request, path: &Path, progress: &Progress) -> nimsieve::Re
         formats: vec![Format::Npy],
         output: Output::File(path.to_path_buf()),
         folder: folder_of(path).to_path_buf(),
-        options: Default::default(),
+        layout: Default::default(),
         keep_work_on_failure: false,
     };
     let written = run::write(request, &outputs, progress, |_| {}, |_| {})?;

@@ -38,7 +38,7 @@ pub(super) fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) 
     format::write_to(
         Format::Json,
         &report,
-        &format::Options::default(),
+        &format::Layout::default(),
         &Destination::Stdout,
     )
 }

@@ -62,7 +62,7 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
     let outputs = Outputs {
         formats,
         output: Output::Named(args.out.output.clone()),
-        options: format::Options {
+        layout: format::Layout {
             wide: args.wide.map(|k| k as usize),
             // xlsx sheets in progress wait beside the outputs, like the work file.
             scratch: Some(if folder.as_os_str().is_empty() {

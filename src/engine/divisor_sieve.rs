@@ -9,7 +9,7 @@
 //! each mex. Cost about 3·N·ln N simple operations; values
 //! must stay below 64 (they are 2-adic valuations or prime-factor counts, far below that).
 
-use super::resumable::{self, Outcome, Storage};
+use super::resumable::{self, StepEnd, Storage};
 use crate::error::{Error, Result};
 use crate::game::{DivisorRule, Game, Play};
 use crate::progress::Progress;
@@ -36,7 +36,7 @@ pub fn compute(
         Play::Misere => 1,
     };
     let (mut values, done) = resumable::open_packed(game, n, widest, storage)?;
-    let moves = Moves {
+    let moves = DivisorMoves {
         rule,
         min_target: game.min_target(),
     };
@@ -55,10 +55,10 @@ pub fn compute(
                 progress.set(hi);
                 lo = hi;
                 if lo < n && stop(lo).is_break() {
-                    return Ok(Outcome::Stopped { at: lo });
+                    return Ok(StepEnd::Stopped { at: lo });
                 }
             }
-            Ok(Outcome::Completed)
+            Ok(StepEnd::Completed)
         },
     )?;
     Ok(Table {
@@ -76,12 +76,12 @@ struct Known {
 }
 
 /// Which options a rule gives.
-struct Moves {
+struct DivisorMoves {
     rule: DivisorRule,
     min_target: u64,
 }
 
-impl Moves {
+impl DivisorMoves {
     /// Computes the values of positions lo..hi from the final values below lo.
     fn fill_segment(&self, values: &mut PackedValues, play: Play, lo: u64, hi: u64) -> Result<()> {
         // One part of the segment per thread gathers its positions' options in parallel; the

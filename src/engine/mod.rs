@@ -3,10 +3,10 @@
 //! [`reference`] computes any game by the definition and is the oracle every other engine is
 //! tested against. [`choose`] picks the engine a command uses.
 
-pub mod closed_form;
 pub mod divisor_sieve;
 pub mod finite;
 pub mod isa;
+pub mod lasker;
 pub mod periodic;
 pub mod prime_grundy;
 pub mod psieve;
@@ -43,7 +43,7 @@ pub enum EngineKind {
     Psieve,
     /// Take-and-break games of a finite code by sparse space ([`rare_values`]).
     RareValues,
-    /// Lasker's Nim by its closed form ([`closed_form`]).
+    /// Lasker's Nim by its closed form ([`lasker`]).
     ClosedForm,
 }
 
@@ -158,7 +158,7 @@ impl EngineKind {
                 rare_values::compute(game, n, until_period, storage, progress)
             }
             EngineKind::ClosedForm => {
-                closed_form::compute(game, n, until_period, storage.work_file, progress)
+                lasker::compute(game, n, until_period, storage.work_file, progress)
             }
         }
     }

@@ -96,18 +96,18 @@ impl Choice for Format {
 }
 
 impl Format {
-    /// The emitter that writes this format with `options`.
-    pub fn emitter(self, options: &Options) -> Box<dyn Emitter> {
+    /// The emitter that writes this format with `layout`.
+    pub fn emitter(self, layout: &Layout) -> Box<dyn Emitter> {
         match self {
-            Format::Csv => Box::new(csv::Csv { wide: options.wide }),
+            Format::Csv => Box::new(csv::Csv { wide: layout.wide }),
             Format::Bfile => Box::new(bfile::Bfile),
             Format::Json => Box::new(json::Json),
             Format::Npy => Box::new(npy::Npy),
             Format::Bin => Box::new(bin::Bin),
             Format::U64 => Box::new(u64s::U64s),
             Format::Xlsx => Box::new(xlsx::Xlsx {
-                wide: options.wide,
-                scratch: options.scratch.clone(),
+                wide: layout.wide,
+                scratch: layout.scratch.clone(),
             }),
             Format::Freq => Box::new(freq::Freq),
         }
@@ -127,9 +127,9 @@ impl Format {
     /// Refuses, before the computation, a run whose table this format cannot hold: rows whose
     /// numbers (positions and indexes) reach at most `largest`, `numbers` of them values or
     /// P-positions (None when known only afterwards: P-positions).
-    pub fn check_size(self, largest: u64, numbers: Option<u64>, options: &Options) -> Result<()> {
+    pub fn check_size(self, largest: u64, numbers: Option<u64>, layout: &Layout) -> Result<()> {
         match self {
-            Format::Xlsx => xlsx::check_size(largest, numbers, options.wide),
+            Format::Xlsx => xlsx::check_size(largest, numbers, layout.wide),
             _ => Ok(()),
         }
     }
@@ -156,7 +156,7 @@ impl Extension for Format {
 
 /// Choices that change how a format lays out its data, and where it may keep scratch files.
 #[derive(Debug, Clone, Default)]
-pub struct Options {
+pub struct Layout {
     /// CSV and xlsx: K values a row (`--wide K`), like the tables of textbooks.
     pub wide: Option<usize>,
     /// Folder for scratch files (xlsx sheets being written); None: the system's temporary folder.

@@ -1,7 +1,7 @@
 //! Where reports go: standard output, or files written atomically (a temporary name in the
 //! same folder, renamed when complete), so an interrupted run never leaves a partial file.
 
-use super::{Format, Options};
+use super::{Format, Layout};
 use crate::error::{Error, Result, printable};
 use crate::interrupt::{self, Polled, Unfinished};
 use crate::report::Report;
@@ -88,15 +88,15 @@ impl Destination {
     }
 }
 
-/// Writes `report` in `format`, laid out by `options`, to `destination`, unless the format
+/// Writes `report` in `format`, laid out by `layout`, to `destination`, unless the format
 /// cannot hold it (then nothing is written).
 pub fn write_to(
     format: Format,
     report: &Report,
-    options: &Options,
+    layout: &Layout,
     destination: &Destination,
 ) -> Result<()> {
-    let emitter = format.emitter(options);
+    let emitter = format.emitter(layout);
     emitter.check(report)?;
     write_with(destination, |out| emitter.write(report, out))
 }

@@ -21,7 +21,7 @@ pub struct Outputs {
     /// The folder of the files named after the request.
     pub folder: PathBuf,
     /// How the formats lay the table out.
-    pub options: format::Options,
+    pub layout: format::Layout,
     /// Keep the work file (and its checkpoint, for `--resume`) when the run is interrupted or
     /// fails, or a format cannot be written; otherwise it is removed however the run ends.
     pub keep_work_on_failure: bool,
@@ -86,7 +86,7 @@ pub fn write(
     let largest = largest_number(&request)?;
     outputs.formats.iter().try_for_each(|f| {
         f.check_listing(ppos)?;
-        f.check_size(largest, numbers, &outputs.options)
+        f.check_size(largest, numbers, &outputs.layout)
     })?;
 
     // Locked from here until the work files are removed.
@@ -101,7 +101,7 @@ pub fn write(
             })?,
             false => destinations,
         };
-        write_each(&report, &destinations, &outputs.options, &mut wrote)
+        write_each(&report, &destinations, &outputs.layout, &mut wrote)
     });
     if written.is_ok() || !outputs.keep_work_on_failure {
         run.finish();
@@ -114,12 +114,12 @@ pub fn write(
 fn write_each(
     report: &Report,
     destinations: &[(Format, Destination)],
-    options: &format::Options,
+    layout: &format::Layout,
     wrote: &mut impl FnMut(&Path),
 ) -> Result<Written> {
     let (mut files, mut failure) = (Vec::new(), None);
     for (format, destination) in destinations {
-        match write_one(*format, report, options, destination) {
+        match write_one(*format, report, layout, destination) {
             Ok(file) => {
                 if let Destination::File(path) = destination {
                     wrote(path);
@@ -139,16 +139,16 @@ fn write_each(
 fn write_one(
     format: Format,
     report: &Report,
-    options: &format::Options,
+    layout: &format::Layout,
     destination: &Destination,
 ) -> Result<Option<File>> {
     match destination {
         Destination::File(path) if !format::is_special(path) => {
-            let emitter = format.emitter(options);
+            let emitter = format.emitter(layout);
             emitter.check(report)?;
             format::write_new(path, |out| emitter.write(report, out)).map(Some)
         }
-        _ => format::write_to(format, report, options, destination).map(|()| None),
+        _ => format::write_to(format, report, layout, destination).map(|()| None),
     }
 }
 

@@ -88,7 +88,7 @@ impl OddSteps {
 }
 
 /// One check's inputs and what it knows about the classes.
-struct Run<'a> {
+struct Check<'a> {
     g: &'a PackedValues,
     steps: &'a OddSteps,
     min_target: u64,
@@ -189,7 +189,7 @@ pub(super) fn check(
         }
         held += members;
     }
-    let run = Run {
+    let check = Check {
         g,
         steps,
         min_target,
@@ -201,16 +201,16 @@ pub(super) fn check(
     };
     // All minority lists at once when they fit; (b) reads the table for them otherwise.
     let whole = match parts.as_slice() {
-        [part] => Some(run.minority_lists(part.clone())),
+        [part] => Some(check.minority_lists(part.clone())),
         _ => None,
     };
-    let tried = run.exact_pass(whole.as_ref(), progress);
+    let tried = check.exact_pass(whole.as_ref(), progress);
     let mut pairs = 0;
     match whole {
-        Some(lists) => pairs += run.pair_pass(&lists),
+        Some(lists) => pairs += check.pair_pass(&lists),
         None => {
             for part in parts {
-                pairs += run.pair_pass(&run.minority_lists(part));
+                pairs += check.pair_pass(&check.minority_lists(part));
             }
         }
     }
@@ -219,7 +219,7 @@ pub(super) fn check(
     ))
 }
 
-impl Run<'_> {
+impl Check<'_> {
     /// Whether a conflict between two positions of value v counts: every value in a Grundy
     /// table, P (0) in a 0/1 table.
     fn checked(&self, v: u32) -> bool {

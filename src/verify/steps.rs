@@ -33,7 +33,7 @@ pub(super) fn check(
     progress: &Progress,
 ) -> String {
     let words = (max as usize + 1).div_ceil(64).next_power_of_two();
-    let run = Run {
+    let check = Check {
         g,
         steps,
         min_target: min_target as usize,
@@ -44,18 +44,18 @@ pub(super) fn check(
     // One-bit tables go 64 positions a word; values of at most 8 bits are read as bytes,
     // wider ones as 16-bit numbers.
     match (g.bits() <= 8, words) {
-        _ if g.bits() == 1 => run.bit_blocks(),
-        (true, 1) => run.blocks::<1, u8>(),
-        (true, 2) => run.blocks::<2, u8>(),
-        (true, _) => run.blocks::<4, u8>(),
-        (false, 1) => run.blocks::<1, u16>(),
-        (false, 2) => run.blocks::<2, u16>(),
-        (false, 4) => run.blocks::<4, u16>(),
-        (false, 8) => run.blocks::<8, u16>(),
-        (false, 16) => run.blocks::<16, u16>(),
-        (false, 32) => run.blocks::<32, u16>(),
-        (false, 64) => run.blocks::<64, u16>(),
-        (false, _) => run.blocks::<1024, u16>(),
+        _ if g.bits() == 1 => check.bit_blocks(),
+        (true, 1) => check.blocks::<1, u8>(),
+        (true, 2) => check.blocks::<2, u8>(),
+        (true, _) => check.blocks::<4, u8>(),
+        (false, 1) => check.blocks::<1, u16>(),
+        (false, 2) => check.blocks::<2, u16>(),
+        (false, 4) => check.blocks::<4, u16>(),
+        (false, 8) => check.blocks::<8, u16>(),
+        (false, 16) => check.blocks::<16, u16>(),
+        (false, 32) => check.blocks::<32, u16>(),
+        (false, 64) => check.blocks::<64, u16>(),
+        (false, _) => check.blocks::<1024, u16>(),
     }
     let n = g.len();
     let pairs: u64 = steps
@@ -84,7 +84,7 @@ impl Narrow for u16 {
 }
 
 /// One check's inputs.
-struct Run<'a> {
+struct Check<'a> {
     g: &'a PackedValues,
     steps: &'a [u64],
     min_target: usize,
@@ -115,13 +115,13 @@ fn ones(lo: u64, hi: u64) -> u64 {
     below(hi) & !below(lo)
 }
 
-impl Run<'_> {
+impl Check<'_> {
     /// The check for tables of one bit a value (values 0 and 1: P-position lists, misère
     /// outcomes, some Grundy tables), 64 positions a word: for each step the options' bits are
     /// one shifted word of the table, OR-ed into "some option has 0" and "some option has 1".
     /// Only words with a fault go position by position.
     fn bit_blocks(&self) {
-        let Run {
+        let Check {
             g,
             steps,
             min_target,
@@ -219,7 +219,7 @@ impl Run<'_> {
     /// The check with `W` words of value bits a position (values below 64·W; the last
     /// instance, 65,536 values, covers every table of values below 2^16), reading values as `T`.
     fn blocks<const W: usize, T: Narrow>(&self) {
-        let Run {
+        let Check {
             g,
             steps,
             min_target,

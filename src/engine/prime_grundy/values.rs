@@ -22,7 +22,7 @@
 
 use super::classes::{Classes, LIST_DENSITY, LIST_MIN_CAP, MODULUS};
 use super::mex::{History, Limits, PrimeBits, SCAN_LIMIT, value_at};
-use crate::engine::resumable::Outcome;
+use crate::engine::resumable::StepEnd;
 use std::ops::ControlFlow;
 
 /// A value above 15 occurred; positions below `at` are final.
@@ -81,7 +81,7 @@ pub fn prime_grundy(
     words: &mut [u64],
     resume_from: u64,
     progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
-) -> Result<Outcome, TooWide> {
+) -> Result<StepEnd, TooWide> {
     run(
         n,
         leave1,
@@ -125,7 +125,7 @@ fn run(
     progress: &mut dyn FnMut(u64) -> ControlFlow<()>,
     work: &mut Work,
     tuning: &Tuning,
-) -> Result<Outcome, TooWide> {
+) -> Result<StepEnd, TooWide> {
     assert!(words.len() as u64 >= n.div_ceil(16), "words too short");
     assert!(resume_from <= n, "resume_from beyond n");
     assert!(n <= MAX_N, "n too large");
@@ -159,10 +159,10 @@ fn run(
             pos += 1;
         }
         if progress(pos).is_break() && pos < n {
-            return Ok(Outcome::Stopped { at: pos });
+            return Ok(StepEnd::Stopped { at: pos });
         }
     }
-    Ok(Outcome::Completed)
+    Ok(StepEnd::Completed)
 }
 
 #[cfg(test)]
@@ -176,7 +176,7 @@ mod tests {
         let done = prime_grundy(n as u64, false, &mut full, 0, &mut |_| {
             ControlFlow::Continue(())
         });
-        assert_eq!(done, Ok(Outcome::Completed));
+        assert_eq!(done, Ok(StepEnd::Completed));
         let first9 = (0..n as u64).find(|&m| get(&full, m) == 9).unwrap();
         let mut words = vec![0u64; n / 16 + 1];
         let r = run(
@@ -203,7 +203,7 @@ mod tests {
         let r = prime_grundy(n as u64, false, &mut words, first9, &mut |_| {
             ControlFlow::Continue(())
         });
-        assert_eq!(r, Ok(Outcome::Completed));
+        assert_eq!(r, Ok(StepEnd::Completed));
         assert_eq!(words, full);
     }
 
@@ -253,7 +253,7 @@ mod tests {
                     &mut work,
                     &tuning,
                 );
-                assert_eq!(r, Ok(Outcome::Completed));
+                assert_eq!(r, Ok(StepEnd::Completed));
                 assert!((0..n).all(|m| get(&words, m) == want[m as usize]));
                 assert_eq!(work.full_scans > 0, tuning.scan_limit == 200);
             }

@@ -21,7 +21,7 @@
 
 use super::mark::{Map, far_premark, new_map, premark, used};
 use super::scan::{range_mask, scan};
-use crate::engine::resumable::Outcome;
+use crate::engine::resumable::StepEnd;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
@@ -38,7 +38,7 @@ const BATCH_SEGMENTS: usize = 8;
 /// Positions below `start` are taken as preset in `words` and never mark
 /// anything. Positions below `resume_from` (rounded down to a multiple of 64)
 /// are taken as final; use `0` for a fresh run or a position reported by
-/// `progress` (or returned in [`Outcome::Stopped`]) to resume. `progress` is
+/// `progress` (or returned in [`StepEnd::Stopped`]) to resume. `progress` is
 /// called after each batch of segments (`2^18` positions by default) with the
 /// number of final positions and the number of set bits below it; returning
 /// `Break` stops the run cleanly, with everything reported final in `words`.
@@ -53,7 +53,7 @@ pub fn sieve_ppos(
     words: &mut [u64],
     resume_from: u64,
     progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
-) -> Outcome {
+) -> StepEnd {
     sieve_ppos_seg::<DEFAULT_SEGMENT>(steps, n, start, words, resume_from, progress)
 }
 
@@ -66,7 +66,7 @@ pub fn sieve_ppos_seg<const B: usize>(
     words: &mut [u64],
     resume_from: u64,
     progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
-) -> Outcome {
+) -> StepEnd {
     assert!(
         B.is_power_of_two() && (64..=1 << 31).contains(&B),
         "segment length must be a power of two in 64..=2^31"
@@ -184,7 +184,7 @@ fn run<T: Pos, const B: usize>(
     words: &mut [u64],
     resume_from: u64,
     progress: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
-) -> Outcome {
+) -> StepEnd {
     let seg = B as u64;
     let batch = seg * BATCH_SEGMENTS as u64;
     let resume = resume_from.min(n) & !63;
@@ -266,12 +266,12 @@ fn run<T: Pos, const B: usize>(
         }
 
         if progress(hi, count).is_break() && hi < n {
-            return Outcome::Stopped { at: hi };
+            return StepEnd::Stopped { at: hi };
         }
         std::mem::swap(&mut cur_maps, &mut next_maps);
         std::mem::swap(&mut cur_segs, &mut next_segs);
     }
-    Outcome::Completed
+    StepEnd::Completed
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ mod region;
 mod rows;
 mod search;
 
-use super::resumable::{self, Outcome, Storage, Width};
+use super::resumable::{self, StepEnd, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::period::{self, Criterion, Finding, Period};
@@ -131,16 +131,16 @@ pub fn compute(
                     // A table completed without a proof yet may prove its period whole.
                     match outcome {
                         Advance::Periodic(p) => p,
-                        Advance::Stopped(at) => return Ok(Outcome::Stopped { at }),
+                        Advance::Stopped(at) => return Ok(StepEnd::Stopped { at }),
                         Advance::Completed => match find_period(values, n, &criterion) {
                             Finding::Proven(p) => p,
-                            Finding::Unproven(_) => return Ok(Outcome::Completed),
+                            Finding::Unproven(_) => return Ok(StepEnd::Completed),
                         },
                     }
                 }
             };
             period = Some(proven);
-            Ok(Outcome::Periodic {
+            Ok(StepEnd::Periodic {
                 at: proof_length(&criterion, proven),
                 period: proven,
             })

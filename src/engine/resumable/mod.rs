@@ -73,7 +73,7 @@ pub struct Start {
     /// Bits a value of the table.
     pub bits: u32,
     /// The period the positions below `done` prove, when the run ended at it
-    /// ([`Outcome::Periodic`]): nothing is left to compute.
+    /// ([`StepEnd::Periodic`]): nothing is left to compute.
     pub period: Option<Period>,
 }
 
@@ -133,7 +133,7 @@ pub fn open_packed(
 
 /// How an engine's advance step of a resumable run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum StepEnd {
     /// Every position below n is final.
     Completed,
     /// Every position is known: those below `at` are final and prove `period`, which the rest
@@ -153,10 +153,10 @@ pub enum Outcome {
 
 /// Runs `advance(table, done, stop)` until it completes. The engine calls `stop(at)` whenever
 /// the positions below `at` are final; when it answers Break, the engine returns
-/// [`Outcome::Stopped`] at `at`. A stop saves a checkpoint (file-backed runs) and, on Ctrl-C or
+/// [`StepEnd::Stopped`] at `at`. A stop saves a checkpoint (file-backed runs) and, on Ctrl-C or
 /// SIGTERM (also one that came while the last checkpoint was saved), ends the run with
 /// [`Error::Interrupted`]; the engine returns
-/// [`Outcome::Completed`] when every position is final, or [`Outcome::Periodic`] when a proven
+/// [`StepEnd::Completed`] when every position is final, or [`StepEnd::Periodic`] when a proven
 /// period gives the rest. A file-backed run also saves a checkpoint then (of the positions
 /// that prove the period, and the period), kept until the caller has written its outputs and
 /// calls [`remove_work_files`], so that a run killed while writing them loses nothing. An
@@ -169,7 +169,7 @@ pub fn drive<T: WorkTable>(
     storage: Storage,
     table: &mut T,
     mut done: u64,
-    mut advance: impl FnMut(&mut T, u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> Result<Outcome>,
+    mut advance: impl FnMut(&mut T, u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> Result<StepEnd>,
 ) -> Result<()> {
     let _polling = interrupt::Polling::start();
     // Checksums of whole chunks stay valid while the width does; widening repacks them all.
@@ -203,12 +203,12 @@ pub fn drive<T: WorkTable>(
         };
         let outcome = advance(table, done, &mut stop)?;
         let (at, period) = match outcome {
-            Outcome::Completed => (n, None),
-            Outcome::Periodic { at, period } => (at, Some(period)),
-            Outcome::Stopped { at } => (at, None),
+            StepEnd::Completed => (n, None),
+            StepEnd::Periodic { at, period } => (at, Some(period)),
+            StepEnd::Stopped { at } => (at, None),
         };
         save(table, at, period)?;
-        let complete = !matches!(outcome, Outcome::Stopped { .. });
+        let complete = !matches!(outcome, StepEnd::Stopped { .. });
         if storage.work_file.is_none() {
             interrupt::check(at, n)?;
         } else if interrupt::requested() {
@@ -289,7 +289,7 @@ mod tests {
             start.done,
             |_, done, _| {
                 if done == 0 {
-                    Ok(Outcome::Stopped { at: 500 })
+                    Ok(StepEnd::Stopped { at: 500 })
                 } else {
                     Err(Error::Input("no value fits".into()))
                 }

@@ -7,7 +7,7 @@
 //! widens it first.
 
 use super::layers::{Watch, layered};
-use crate::engine::resumable::Outcome;
+use crate::engine::resumable::StepEnd;
 use crate::table::packed::PackedValues;
 use std::ops::ControlFlow;
 
@@ -77,7 +77,7 @@ pub fn sparse_grundy(
     table: &mut PackedValues,
     done: u64,
     pace: Pace,
-) -> Result<Outcome, SparseGrundyError> {
+) -> Result<StepEnd, SparseGrundyError> {
     if steps.contains(&0) {
         return Err(SparseGrundyError::ZeroStep);
     }
@@ -109,7 +109,7 @@ pub fn sparse_grundy(
             }
         })?
         else {
-            return Ok(Outcome::Stopped {
+            return Ok(StepEnd::Stopped {
                 at: (a + shift) as u64,
             });
         };
@@ -129,10 +129,10 @@ pub fn sparse_grundy(
         }
         a = b;
         if a < m && (pace.stop)((a + shift) as u64).is_break() {
-            return Ok(Outcome::Stopped {
+            return Ok(StepEnd::Stopped {
                 at: (a + shift) as u64,
             });
         }
     }
-    Ok(Outcome::Completed)
+    Ok(StepEnd::Completed)
 }

@@ -135,9 +135,14 @@ pub(super) enum Command {
         /// The table file (csv, b-file .txt, npy, bin, u64).
         file: PathBuf,
         /// values (g(n) against n), counting (P-positions below x, log-log, with a fitted
-        /// power law) or density (share of each value below x).
+        /// power law where one means something) or density (share of each value below x).
         #[arg(long)]
         kind: String,
+        /// The lines of --kind density: values V, ranges A..B and open ranges A.., separated
+        /// by commas, at most 9 (e.g. 0,1,2,5..9,10..); the values not listed share a line
+        /// "other". Default: 0 to 8, one line each.
+        #[arg(long, value_name = "LIST")]
+        values: Option<String>,
         /// The picture: .png or .svg. Default: <file stem>-<kind>.png beside the table.
         #[arg(short = 'o', long)]
         output: Option<PathBuf>,

@@ -46,11 +46,14 @@ pub(super) fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) 
 pub(super) fn plot(
     file: &Path,
     kind: &str,
+    values: Option<&str>,
     output: Option<PathBuf>,
     ppos: bool,
     quiet: bool,
 ) -> Result<()> {
     let kind = plot::Kind::parse(kind)?;
+    let classes = values.map(plot::ValueClasses::parse).transpose()?;
+    plot::check_classes(kind, classes.as_ref())?;
     let output = output.unwrap_or_else(|| plot::default_output(file, kind));
     let format = plot::ImageFormat::of(&output)?;
     Destination::File(output.clone()).check_writable()?;
@@ -59,6 +62,7 @@ pub(super) fn plot(
         None => plot::render(
             &nimsieve::format::load(file, ppos.then_some(true))?,
             kind,
+            classes.as_ref(),
             format,
         )?,
     };

@@ -131,10 +131,11 @@ fn run(command: Command) -> Result<()> {
         Command::Plot {
             file,
             kind,
+            values,
             output,
             ppos,
             quiet,
-        } => inspect::plot(&file, &kind, output, ppos, quiet),
+        } => inspect::plot(&file, &kind, values.as_deref(), output, ppos, quiet),
         Command::Verify {
             file,
             game,

@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::sync::OnceLock;
 
@@ -80,40 +81,110 @@ pub(super) fn size(n: u64) -> String {
     }
 }
 
-/// A tick label: 250, 12,500, or 2.5·10⁶ from 10⁵ on (10⁶ for a power of ten).
-pub(super) fn tick(x: f64) -> String {
-    if x.abs() < 1e5 {
-        if x == x.round() {
-            let magnitude = grouped(x.abs() as u64);
-            return if x < 0.0 {
-                format!("−{magnitude}")
-            } else {
-                magnitude
+/// Linear axes whose labels stay below this are labelled in plain digits with thousands
+/// separators (9,000,000 still fits ten times across a plot); larger ones as m·10ᵏ.
+const PLAIN_BELOW: f64 = 1e7;
+
+/// How the tick labels of one axis are written, the same way for every label of the axis:
+/// plain numbers (12,500; 0.25) with as many decimals as the finest label needs, m·10ᵏ with
+/// one k for the whole axis, or (log axes over two decades or more) powers of ten alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Ticks {
+    /// Digits with thousands separators and `decimals` decimals.
+    Plain {
+        /// Decimals after the point.
+        decimals: usize,
+    },
+    /// m·10ᵏ for k = `power`, m with `decimals` decimals (0 alone as 0).
+    Scaled {
+        /// The axis' k.
+        power: i32,
+        /// Decimals of m.
+        decimals: usize,
+    },
+    /// 10⁰, 10¹, 10², … at the powers of ten, no label between them.
+    Powers,
+}
+
+/// The fewest decimals (at most 3) that write every number of `xs` exactly.
+fn decimals(xs: &[f64]) -> usize {
+    (0..3)
+        .find(|&d| {
+            let scale = 10f64.powi(d as i32);
+            xs.iter()
+                .all(|x| ((x * scale).round() - x * scale).abs() < 1e-6 * scale.max(x.abs()))
+        })
+        .unwrap_or(3)
+}
+
+impl Ticks {
+    /// The style of a linear axis over `range` with at most `labels` labels (what the mesh
+    /// is asked for, so the labels are the points plotters picks).
+    pub(super) fn linear(range: std::ops::Range<f64>, labels: usize) -> Ticks {
+        let points = RangedCoordf64::from(range).key_points(labels);
+        let largest = points.iter().fold(0f64, |m, x| m.max(x.abs()));
+        if largest < PLAIN_BELOW {
+            return Ticks::Plain {
+                decimals: decimals(&points),
             };
         }
-        let fraction = format!("{x:.3}");
-        return fraction
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_string();
+        let power = largest.log10().floor() as i32;
+        let mantissas: Vec<f64> = points.iter().map(|x| x / 10f64.powi(power)).collect();
+        Ticks::Scaled {
+            power,
+            decimals: decimals(&mantissas),
+        }
     }
-    let power = x.abs().log10().floor() as i32;
-    let mantissa = x / 10f64.powi(power);
-    let mantissa = format!("{mantissa:.2}");
-    let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
-    match mantissa {
-        "1" => format!("10{}", superscript(power)),
-        m => format!("{m}·10{}", superscript(power)),
+
+    /// The style of a log axis over `range` (positive): powers of ten alone when the range
+    /// holds three of them or more, plain numbers otherwise (1, 2, 3, …, 10, 20, …).
+    pub(super) fn log(range: std::ops::Range<f64>) -> Ticks {
+        let first = range.start.log10().ceil();
+        let last = range.end.log10().floor();
+        if last - first >= 2.0 {
+            Ticks::Powers
+        } else {
+            Ticks::Plain { decimals: 0 }
+        }
+    }
+
+    /// The label at `x`.
+    pub(super) fn label(&self, x: f64) -> String {
+        match *self {
+            Ticks::Plain { decimals } => plain(x, decimals),
+            Ticks::Scaled { power, decimals } => {
+                let mantissa = x / 10f64.powi(power);
+                if mantissa.abs() < 1e-9 {
+                    "0".into()
+                } else {
+                    format!("{}·10{}", plain(mantissa, decimals), superscript(power))
+                }
+            }
+            Ticks::Powers => {
+                let power = x.log10().round();
+                if (x / 10f64.powf(power) - 1.0).abs() < 1e-9 {
+                    format!("10{}", superscript(power as i32))
+                } else {
+                    String::new()
+                }
+            }
+        }
     }
 }
 
-/// A tick label on a log axis: powers of ten from 100 on as 10², 10³, …; others as [`tick`].
-pub(super) fn log_tick(x: f64) -> String {
-    let power = x.log10().round();
-    if power >= 2.0 && (x / 10f64.powf(power) - 1.0).abs() < 1e-9 {
-        format!("10{}", superscript(power as i32))
+/// `x` with `decimals` decimals and thousands separators, a true minus sign when negative.
+fn plain(x: f64, decimals: usize) -> String {
+    let text = format!("{:.*}", decimals, x.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let whole = grouped(whole.parse().unwrap_or(0));
+    let sign = if x < 0.0 && text.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+        "−"
     } else {
-        tick(x)
+        ""
+    };
+    match fraction {
+        "" => format!("{sign}{whole}"),
+        f => format!("{sign}{whole}.{f}"),
     }
 }
 
@@ -163,15 +234,54 @@ mod tests {
         assert_eq!(grouped(16_777_216), "16,777,216");
         assert_eq!(size(1_000_000), "1,000,000");
         assert_eq!(size(1 << 24), "2²⁴ = 16,777,216");
-        assert_eq!(tick(12_500.0), "12,500");
-        assert_eq!(tick(2_500_000.0), "2.5·10⁶");
-        assert_eq!(tick(1e8), "10⁸");
-        assert_eq!(tick(0.5), "0.5");
-        assert_eq!(tick(0.30000000000000004), "0.3");
-        assert_eq!(tick(1.0000000000000002), "1");
-        assert_eq!(log_tick(10.0), "10");
-        assert_eq!(log_tick(1000.0), "10³");
-        assert_eq!(log_tick(2000.0), "2,000");
+    }
+
+    #[test]
+    fn every_label_of_an_axis_is_written_one_way() {
+        let labels = |ticks: Ticks, xs: &[f64]| -> Vec<String> {
+            xs.iter().map(|&x| ticks.label(x)).collect()
+        };
+        // Up to 10⁷ plain digits, also at 100,000 (once 10⁵ among 80,000).
+        let ticks = Ticks::linear(-1000.0..101_000.0, 10);
+        assert_eq!(ticks, Ticks::Plain { decimals: 0 });
+        assert_eq!(
+            labels(ticks, &[0.0, 80_000.0, 100_000.0]),
+            ["0", "80,000", "100,000"]
+        );
+        // Shares: one decimal on every label, 1.0 included.
+        let ticks = Ticks::linear(-0.015..1.015, 11);
+        assert_eq!(
+            labels(ticks, &[0.0, 0.30000000000000004, 1.0]),
+            ["0.0", "0.3", "1.0"]
+        );
+        // From 10⁷ on one power of ten for the axis (once 5·10⁵ next to 10⁶).
+        let ticks = Ticks::linear(0.0..3.06e7, 10);
+        assert_eq!(
+            ticks,
+            Ticks::Scaled {
+                power: 7,
+                decimals: 1
+            }
+        );
+        assert_eq!(
+            labels(ticks, &[0.0, 5e6, 1e7, 3e7]),
+            ["0", "0.5·10⁷", "1.0·10⁷", "3.0·10⁷"]
+        );
+        // Log axes over two decades or more: every label a power of ten, 1 and 10 too.
+        let ticks = Ticks::log(0.9..110_000.0);
+        assert_eq!(ticks, Ticks::Powers);
+        assert_eq!(
+            labels(ticks, &[1.0, 10.0, 1000.0, 2000.0]),
+            ["10⁰", "10¹", "10³", ""]
+        );
+        // Less than two decades: plain numbers.
+        let ticks = Ticks::log(0.8..63.0);
+        assert_eq!(
+            labels(ticks, &[1.0, 2.0, 10.0, 60.0]),
+            ["1", "2", "10", "60"]
+        );
+        assert_eq!(plain(-1234.5, 1), "−1,234.5");
+        assert_eq!(plain(-0.0001, 0), "0");
     }
 
     #[test]

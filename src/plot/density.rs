@@ -1,23 +1,25 @@
-//! The share of each value among the positions below x, as x grows (log x axis). The most
-//! common values get a line each; the rest are lumped together as "other". Every line has a
+//! The share of each value class among the positions below x, as x grows (log x axis). The
+//! classes (`classes.rs`: the values 0 to 8 by default) get a line each; the rest are lumped
+//! together as "other". Every line has a
 //! dash pattern and a marker of its own besides its colour (markers staggered along x so
 //! lines that run together still show theirs), so the picture reads in greyscale too; the
 //! legend sits in a band below the chart, clear of the lines.
 
+use super::classes::{self, MOST, ValueClasses};
 use super::lines::{self, DASH_DOT, DASHED, DOTTED, Marker, SHORT_DASHED, SOLID, Stroke};
 use super::{Drawn, axes, legend};
 use crate::table::ValueKind;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-/// Values drawn on their own line; any others share the "other" line.
-const SHOWN: usize = 9;
+/// Tick labels on the share axis, at most: 0.0, 0.1, …, 1.0.
+const Y_LABELS: usize = 11;
 /// Points each line is drawn through.
 const SAMPLES: usize = 300;
 
-/// Line styles, one per shown value: a colour (Tableau 10, less its grey, which marks
+/// Line styles, one per class: a colour (Tableau 10, less its grey, which marks
 /// "other"), a dash pattern and a marker, no two alike in pattern and marker together.
-const STROKES: [Stroke; SHOWN] = [
+const STROKES: [Stroke; MOST] = [
     stroke(RGBColor(31, 119, 180), SOLID, Marker::Disc),
     stroke(RGBColor(255, 127, 14), DASHED, Marker::Square),
     stroke(RGBColor(44, 160, 44), DOTTED, Marker::Triangle),
@@ -46,35 +48,16 @@ const fn stroke(colour: RGBColor, dashes: &'static [u32], marker: Marker) -> Str
     }
 }
 
-/// The values given a line of their own: the `SHOWN` most common (ties to the smaller
-/// value), ordered by value; and how many distinct values are left over.
-fn most_common(counts: &[u64]) -> (Vec<u32>, usize) {
-    let mut present: Vec<u32> = (0..counts.len() as u32)
-        .filter(|&v| counts[v as usize] > 0)
+/// Series k holds the shares of class k (the last series, "other", the values in no class)
+/// at each sample x: the fraction of positions below x with a value of the class.
+fn shares(values: &[u32], classes: &ValueClasses, samples: &[u64]) -> Vec<Vec<(f64, f64)>> {
+    let max = values.iter().copied().max().unwrap_or(0);
+    let other = classes.len();
+    let series_of: Vec<usize> = (0..=max)
+        .map(|v| classes.class_of(v).unwrap_or(other))
         .collect();
-    present.sort_by_key(|&v| (std::cmp::Reverse(counts[v as usize]), v));
-    // Lumping a single value into "other" would hide it for nothing.
-    let keep = if present.len() <= SHOWN + 1 {
-        present.len()
-    } else {
-        SHOWN
-    };
-    let rest = present.len() - keep;
-    present.truncate(keep);
-    present.sort_unstable();
-    (present, rest)
-}
-
-/// Series k holds the shares of `shown[k]` (the last series, "other", the rest) at each
-/// sample x: the fraction of positions below x with that value.
-fn shares(values: &[u32], shown: &[u32], samples: &[u64]) -> Vec<Vec<(f64, f64)>> {
-    let max = values.iter().copied().max().unwrap_or(0) as usize;
-    let mut series_of = vec![shown.len(); max + 1];
-    for (k, &v) in shown.iter().enumerate() {
-        series_of[v as usize] = k;
-    }
-    let mut counts = vec![0u64; shown.len() + 1];
-    let mut lines = vec![Vec::with_capacity(samples.len()); shown.len() + 1];
+    let mut counts = vec![0u64; other + 1];
+    let mut lines = vec![Vec::with_capacity(samples.len()); other + 1];
     let mut done = 0;
     for &x in samples {
         for &v in &values[done..x as usize] {
@@ -88,39 +71,47 @@ fn shares(values: &[u32], shown: &[u32], samples: &[u64]) -> Vec<Vec<(f64, f64)>
     lines
 }
 
-/// Draws the shares of the values in `values`.
+/// Draws the shares of the value classes `classes` in `values`.
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     values: &[u32],
     kind: ValueKind,
+    classes: &ValueClasses,
 ) -> Drawn<DB> {
     let n = values.len() as u64;
-    let mut counts = Vec::new();
+    let mut present = Vec::new();
     for &v in values {
-        if v as usize >= counts.len() {
-            counts.resize(v as usize + 1, 0u64);
+        if v as usize >= present.len() {
+            present.resize(v as usize + 1, false);
         }
-        counts[v as usize] += 1;
+        present[v as usize] = true;
     }
-    let (shown, rest) = most_common(&counts);
+    // The values that occur in no class.
+    let rest: Vec<u32> = (0..present.len() as u32)
+        .filter(|&v| present[v as usize] && classes.class_of(v).is_none())
+        .collect();
     let samples = axes::log_samples(1, n, SAMPLES);
-    let lines = shares(values, &shown, &samples);
-    let name = |v: u32| match (kind, v) {
-        (ValueKind::Outcome, 0) => "P (outcome 0)".to_string(),
-        (ValueKind::Outcome, _) => "N (outcome 1)".to_string(),
-        (ValueKind::Grundy, v) => format!("g = {v}"),
-    };
+    let lines = shares(values, classes, &samples);
+    // A class no position has gets no line; one the user asked for still gets its entry.
     let mut series = Vec::with_capacity(lines.len());
+    let mut absent = Vec::new();
     for (k, line) in lines.into_iter().enumerate() {
-        match shown.get(k) {
-            Some(&v) => series.push((STROKES[k], name(v), line)),
-            None if rest > 0 => series.push((
-                OTHER,
-                format!("other: the remaining {rest} values together"),
-                line,
-            )),
-            None => {}
+        let occurs = line.last().is_some_and(|p| p.1 > 0.0);
+        if k < classes.len() {
+            let label = classes.label(k, kind);
+            if occurs {
+                series.push((STROKES[k], label, line));
+            } else if classes.explicit() {
+                absent.push(format!("{label}: none below N"));
+            }
+        } else if occurs {
+            // Lumping a single value into "other" would hide its name for nothing.
+            let label = match rest.as_slice() {
+                [v] => classes::name(*v, kind),
+                _ => format!("other: the remaining {} values together", rest.len()),
+            };
+            series.push((OTHER, label, line));
         }
     }
     let entries: Vec<legend::Entry> = series
@@ -131,18 +122,26 @@ pub(super) fn draw<DB: DrawingBackend>(
                 legend::Part::Text(label.clone()),
             ])
         })
+        .chain(
+            absent
+                .into_iter()
+                .map(|text| legend::Entry(vec![legend::Part::Text(text)])),
+        )
         .collect();
     let area = legend::below(root, &entries)?;
     // A little room above 1 and below 0 too, so a line there is not hidden by the frame.
-    let mut chart = axes::frame(&area, title)
-        .build_cartesian_2d(axes::log_range(n).log_scale(), -0.015..1.015)?;
+    let (x_range, y_range) = (axes::log_range(n), -0.015..1.015);
+    let x_ticks = axes::Ticks::log(x_range.clone());
+    let y_ticks = axes::Ticks::linear(y_range.clone(), Y_LABELS);
+    let mut chart = axes::frame(&area, title).build_cartesian_2d(x_range.log_scale(), y_range)?;
     chart
         .configure_mesh()
         .x_desc("x")
         .y_desc("share of the positions below x")
         .label_style(axes::label_style())
-        .x_label_formatter(&|x| axes::log_tick(*x))
-        .y_label_formatter(&|y| axes::tick(*y))
+        .x_label_formatter(&|x| x_ticks.label(*x))
+        .y_label_formatter(&|y| y_ticks.label(*y))
+        .y_labels(Y_LABELS)
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.12))
         .draw()?;
@@ -170,21 +169,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keeps_the_most_common_values_and_counts_the_rest() {
-        let counts: Vec<u64> = (0..20).map(|v| if v == 3 { 0 } else { 100 - v }).collect();
-        let (shown, rest) = most_common(&counts);
-        assert_eq!(shown, [0, 1, 2, 4, 5, 6, 7, 8, 9]);
-        assert_eq!(rest, 10);
-        let (shown, rest) = most_common(&[5, 0, 7]);
-        assert_eq!((shown, rest), (vec![0, 2], 0));
-        let ten: Vec<u64> = vec![1; 10];
-        assert_eq!(most_common(&ten), ((0..10).collect(), 0));
-    }
-
-    #[test]
     fn shares_are_fractions_of_the_positions_below_x() {
         let values = [0, 1, 2, 0, 1, 3, 0, 1];
-        let lines = shares(&values, &[0, 1], &[1, 4, 8]);
+        let classes = ValueClasses::parse("0,1").unwrap();
+        let lines = shares(&values, &classes, &[1, 4, 8]);
         assert_eq!(lines[0], [(1.0, 1.0), (4.0, 0.5), (8.0, 3.0 / 8.0)]);
         assert_eq!(lines[1], [(1.0, 0.0), (4.0, 0.25), (8.0, 3.0 / 8.0)]);
         assert_eq!(lines[2], [(1.0, 0.0), (4.0, 0.25), (8.0, 0.25)]);

@@ -12,6 +12,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub(super) enum Part {
     /// Text in the label style.
     Text(String),
+    /// Smaller text raised above the line, right after the text before it: an exponent.
+    Raised(String),
     /// A line key: a short stretch of the line with its marker.
     Line(Stroke),
     /// A marker alone.
@@ -35,6 +37,29 @@ const PART_GAP: i32 = 6;
 const ENTRY_GAP: i32 = 28;
 /// Space below the last row, in pixels.
 const BOTTOM: i32 = 12;
+/// Text size of an exponent, in pixels.
+const RAISED_SIZE: u32 = axes::LABEL_SIZE * 3 / 4;
+/// How far an exponent's middle lies above the row's, in pixels.
+const RAISE: i32 = 6;
+
+/// The style of an exponent.
+fn raised_style() -> TextStyle<'static> {
+    ("sans-serif", RAISED_SIZE).into_font().into()
+}
+
+/// True for the parts that are text, which follow one another without a gap.
+fn is_text(part: &Part) -> bool {
+    matches!(part, Part::Text(_) | Part::Raised(_))
+}
+
+/// The space between two adjacent parts of an entry, in pixels.
+fn gap(left: &Part, right: &Part) -> i32 {
+    if is_text(left) && is_text(right) {
+        0
+    } else {
+        PART_GAP
+    }
+}
 
 /// Width in pixels of `part` drawn on `area`.
 fn width<DB: DrawingBackend>(
@@ -43,6 +68,7 @@ fn width<DB: DrawingBackend>(
 ) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
     Ok(match part {
         Part::Text(text) => area.estimate_text_size(text, &axes::label_style())?.0 as i32,
+        Part::Raised(text) => area.estimate_text_size(text, &raised_style())?.0 as i32,
         Part::Line(_) => KEY_LENGTH as i32,
         Part::Marker(..) | Part::Swatch(_) => SQUARE,
         Part::Ramp(colours) => SQUARE * colours.len() as i32,
@@ -81,9 +107,13 @@ pub(super) fn below<DB: DrawingBackend>(
         }
         part_widths.push(widths);
     }
-    let entry_widths: Vec<i32> = part_widths
+    let entry_widths: Vec<i32> = entries
         .iter()
-        .map(|w| w.iter().sum::<i32>() + PART_GAP * (w.len() as i32 - 1).max(0))
+        .zip(&part_widths)
+        .map(|(entry, w)| {
+            let gaps: i32 = entry.0.windows(2).map(|p| gap(&p[0], &p[1])).sum();
+            w.iter().sum::<i32>() + gaps
+        })
         .collect();
     let room = total_width as i32 - axes::PLOT_LEFT - axes::RIGHT_MARGIN;
     let (corners, rows) = layout(&entry_widths, room);
@@ -92,9 +122,9 @@ pub(super) fn below<DB: DrawingBackend>(
     for ((entry, widths), (x, y)) in entries.iter().zip(&part_widths).zip(corners) {
         let mut x = axes::PLOT_LEFT + x;
         let middle = y + ROW / 2;
-        for (part, w) in entry.0.iter().zip(widths) {
+        for (i, (part, w)) in entry.0.iter().zip(widths).enumerate() {
             draw_part(&legend, part, (x, middle))?;
-            x += w + PART_GAP;
+            x += w + entry.0.get(i + 1).map_or(0, |next| gap(part, next));
         }
     }
     Ok(chart)
@@ -112,6 +142,11 @@ fn draw_part<DB: DrawingBackend>(
             text.as_str(),
             (x, middle),
             axes::label_style().pos(Pos::new(HPos::Left, VPos::Center)),
+        )),
+        Part::Raised(text) => area.draw(&Text::new(
+            text.as_str(),
+            (x, middle - RAISE),
+            raised_style().pos(Pos::new(HPos::Left, VPos::Center)),
         )),
         Part::Line(stroke) => lines::draw_key(area, (x, middle), stroke),
         Part::Marker(marker, colour) => {

@@ -1,20 +1,25 @@
 //! Pictures of tables nimsieve wrote, drawn with plotters to PNG or SVG: the values g(n)
-//! (`values.rs`), the P-position counting function with a fitted power law (`counting.rs`)
-//! and the share of each value below x (`density.rs`). `axes.rs` holds the frame and number
-//! formats they share, `lines.rs` the dash patterns and markers that keep lines apart in
+//! (`values.rs`), the P-position counting function (`counting.rs`) with the law `law.rs`
+//! chooses, and the share of each value class below x (`density.rs`, classes in
+//! `classes.rs`). `axes.rs` holds the frame and the tick label styles they share, `lines.rs` the dash patterns and markers that keep lines apart in
 //! greyscale, `legend.rs` the legend band below the chart. `wythoff.rs` draws a table of
 //! Wythoff's game, G(x, y) as colour.
 
 mod axes;
+mod classes;
 mod counting;
 mod density;
+mod law;
 mod legend;
 mod lines;
 mod values;
 pub mod wythoff;
 
+pub use classes::ValueClasses;
+
 use crate::error::{Error, Result};
 use crate::format::{Contents, Loaded};
+use crate::period::Period;
 use crate::table::{ValueKind, unpacked};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -97,16 +102,38 @@ pub fn default_output(input: &Path, kind: Kind) -> PathBuf {
 /// The data one picture is drawn from, checked against its kind.
 enum Subject<'a> {
     Values(Vec<u32>, ValueKind),
-    Counting { positions: Cow<'a, [u64]>, n: u64 },
-    Density(Vec<u32>, ValueKind),
+    Counting {
+        positions: Cow<'a, [u64]>,
+        n: u64,
+        period: Option<Period>,
+    },
+    Density(Vec<u32>, ValueKind, ValueClasses),
 }
 
-/// Draws `table` as a picture of `kind` and returns the encoded image. A kind the table
-/// cannot show, or an empty table, is an input error.
-pub fn render(table: &Loaded, kind: Kind, format: ImageFormat) -> Result<Vec<u8>> {
-    let subject = subject(table, kind)?;
+/// Draws `table` as a picture of `kind` and returns the encoded image; `classes` are the
+/// value classes of a density plot (`None`: the values 0 to 8 one by one). A kind the table
+/// cannot show, classes for a kind other than density, or an empty table is an input error.
+pub fn render(
+    table: &Loaded,
+    kind: Kind,
+    classes: Option<&ValueClasses>,
+    format: ImageFormat,
+) -> Result<Vec<u8>> {
+    check_classes(kind, classes)?;
+    let subject = subject(table, kind, classes.cloned().unwrap_or_default())?;
     let title = title(table, kind);
     encode(&(title, subject), format, SIZE)
+}
+
+/// Refuses value classes for a kind other than density, the only one that has them.
+pub fn check_classes(kind: Kind, classes: Option<&ValueClasses>) -> Result<()> {
+    if classes.is_some() && kind != Kind::Density {
+        return Err(Error::Input(format!(
+            "--values chooses the lines of --kind density; --kind {} has none to choose (leave --values out)",
+            kind.name()
+        )));
+    }
+    Ok(())
 }
 
 /// What one picture shows, drawn on any backend.
@@ -175,12 +202,18 @@ fn draw<DB: DrawingBackend>(
 ) -> Drawn<DB> {
     match subject {
         Subject::Values(values, kind) => values::draw(root, title, values, *kind),
-        Subject::Counting { positions, n } => counting::draw(root, title, positions, *n),
-        Subject::Density(values, kind) => density::draw(root, title, values, *kind),
+        Subject::Counting {
+            positions,
+            n,
+            period,
+        } => counting::draw(root, title, positions, *n, *period),
+        Subject::Density(values, kind, classes) => {
+            density::draw(root, title, values, *kind, classes)
+        }
     }
 }
 
-fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
+fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<'_>> {
     let empty = match &table.contents {
         Contents::Values(v) => v.is_empty(),
         Contents::Positions(p) => p.is_empty(),
@@ -193,7 +226,7 @@ fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
     Ok(match (&table.contents, kind) {
         (Contents::Values(values), Kind::Values) => Subject::Values(unpacked(values)?, table.kind),
         (Contents::Values(values), Kind::Density) => {
-            Subject::Density(unpacked(values)?, table.kind)
+            Subject::Density(unpacked(values)?, table.kind, classes)
         }
         (Contents::Values(values), Kind::Counting) => {
             let mut positions = Vec::new();
@@ -204,15 +237,10 @@ fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
                 }
                 x += 1;
             });
-            if positions.is_empty() {
-                return Err(Error::Input(
-                    "the table has no P-positions (value 0): there is no counting function to plot"
-                        .into(),
-                ));
-            }
             Subject::Counting {
                 positions: Cow::Owned(positions),
                 n: values.len(),
+                period: table.period,
             }
         }
         (Contents::Positions(positions), Kind::Counting) => Subject::Counting {
@@ -220,6 +248,7 @@ fn subject(table: &Loaded, kind: Kind) -> Result<Subject<'_>> {
                 .n
                 .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1)),
             positions: Cow::Borrowed(positions),
+            period: table.period,
         },
         (Contents::Positions(_), _) => {
             return Err(Error::Input(format!(

@@ -207,8 +207,12 @@ pub(super) fn draw<DB: DrawingBackend>(
     let top = f64::from(max);
     let y_pad = (top * 0.02).max(0.5);
     let x_pad = n as f64 * 0.01;
-    let mut chart = axes::frame(&area, title)
-        .build_cartesian_2d(-x_pad..(n - 1) as f64 + x_pad, -y_pad..top + y_pad)?;
+    let (x_range, y_range) = (-x_pad..(n - 1) as f64 + x_pad, -y_pad..top + y_pad);
+    // Asking for no more labels than integers in range keeps every tick on an integer.
+    let (x_labels, y_labels) = (values.len().clamp(2, 10), (max as usize + 1).clamp(2, 10));
+    let x_ticks = axes::Ticks::linear(x_range.clone(), x_labels);
+    let y_ticks = axes::Ticks::linear(y_range.clone(), y_labels);
+    let mut chart = axes::frame(&area, title).build_cartesian_2d(x_range, y_range)?;
     let (left, row_of_0) = chart.backend_coord(&(0.0, 0.0));
     let (right, row_of_max) = chart.backend_coord(&((n - 1) as f64, top));
     let columns = (right - left + 1).max(1) as u64;
@@ -234,11 +238,10 @@ pub(super) fn draw<DB: DrawingBackend>(
         .x_desc(x_desc)
         .y_desc(y_desc)
         .label_style(axes::label_style())
-        .x_label_formatter(&|x| axes::tick(*x))
-        .y_label_formatter(&|y| axes::tick(*y))
-        // Asking for no more labels than integers in range keeps every tick on an integer.
-        .x_labels(values.len().clamp(2, 10))
-        .y_labels((max as usize + 1).clamp(2, 10))
+        .x_label_formatter(&|x| x_ticks.label(*x))
+        .y_label_formatter(&|y| y_ticks.label(*y))
+        .x_labels(x_labels)
+        .y_labels(y_labels)
         .draw()?;
     if mode == Mode::Points {
         if grundy {

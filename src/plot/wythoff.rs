@@ -20,6 +20,8 @@ const SVG_SQUARES: u64 = 160;
 
 /// Steps of the colour scale in the legend.
 const SCALE_STEPS: usize = 24;
+/// Tick labels on each axis, at most.
+const LABELS: usize = 10;
 
 /// Draws the table `grid` (a `.bin` or `.npy` of `grundy wythoff`) as `--kind values`, the
 /// only kind it has, and returns the encoded image.
@@ -111,6 +113,7 @@ impl Picture for Matrix {
         let area = legend::below(root, &entries)?;
         let title = format!("wythoff: Grundy values G(x, y), N = {}", axes::size(n));
         let side = n as f64;
+        let ticks = axes::Ticks::linear(0.0..side, LABELS);
         let mut chart = axes::frame(&area, &title).build_cartesian_2d(0.0..side, 0.0..side)?;
         chart
             .configure_mesh()
@@ -119,8 +122,10 @@ impl Picture for Matrix {
             .y_desc("y (second heap)")
             .label_style(axes::label_style())
             .axis_desc_style(axes::label_style())
-            .x_label_formatter(&|v| axes::tick(*v))
-            .y_label_formatter(&|v| axes::tick(*v))
+            .x_label_formatter(&|v| ticks.label(*v))
+            .y_label_formatter(&|v| ticks.label(*v))
+            .x_labels(LABELS)
+            .y_labels(LABELS)
             .draw()?;
         // Square i spans the cells x with x·squares/n = i: from ⌈i·n/squares⌉ on.
         let edge = |i: u64| (i * n).div_ceil(squares) as f64;

@@ -52,7 +52,7 @@ pub(super) const PLOT_EXAMPLES: &str = "Examples:
   nimsieve plot output/squares-1000000.npy --kind values     g(n) against n
   nimsieve plot output/squares-1000000.csv --kind counting   P-positions below x, log-log
   nimsieve plot t.bin --kind density -o density.svg          share of each value, as SVG
-  nimsieve plot t.bin --kind density --values 0,1,5..9,10..   lines: 0, 1, 5 to 9, 10 and up";
+  nimsieve plot t.bin --kind density --values 0,1,5..9,10..  lines: 0, 1, 5 to 9, 10 and up";
 
 pub(super) const VERIFY_EXAMPLES: &str = "Examples:
   nimsieve verify output/squares-1000000.bin           the game from the .bin header

@@ -1,5 +1,5 @@
 //! The library's modules form layers, and a module uses only modules of lower layers (or its
-//! own): error → leaves → game → table → engine → analysis → format → eval/run →
+//! own): error → leaves → game → table/misere → engine → analysis → format → eval/run →
 //! sweep/verify/plot. Read from the `crate::…` paths of every source file, so a new upward
 //! import fails here.
 
@@ -20,8 +20,8 @@ const LAYERS: &[&[&str]] = &[
         "xorshift",
     ],
     &["game"],
-    &["table"],
-    &["engine", "misere"],
+    &["table", "misere"],
+    &["engine"],
     &["analysis"],
     &["report"],
     &["format"],

@@ -235,6 +235,51 @@ fn sizes_and_periods() {
     assert_eq!(q("grundys-game", 20).element(25), None);
 }
 
+/// The one-heap misère outcome table (`grundy CODE+misere`) of each take-and-break game, heap
+/// by heap, against the game-tree search, as far as the quotient is computed; P-heaps as
+/// `ppos` lists them.
+#[test]
+fn one_heap_tables_agree_with_the_game_trees() {
+    use nimsieve::report::Report;
+    use nimsieve::game::Game;
+    use nimsieve::progress::Progress;
+    use nimsieve::run::{Listing, Request, Run};
+    let quiet = Progress::new(0, true);
+    for (spec, top) in [
+        ("kayles", 45),
+        ("dawsons-kayles", 27),
+        ("octal:0.75", 45),
+        ("octal:0.137", 26),
+        ("lasker", 36),
+        ("grundys-game", 29),
+    ] {
+        let rule = GAMES.iter().find(|(s, _)| *s == spec).unwrap().1;
+        let game = Game::parse(&format!("{spec}+misere")).unwrap();
+        let table = Run::start(Request::grundy(game.clone(), top))
+            .and_then(|run| run.table(&quiet))
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let mut oracle = Oracle::new(rule);
+        let want: Vec<u64> = (0..top)
+            .filter(|&h| oracle.is_p(&[h][..(h > 0) as usize]))
+            .collect();
+        assert_eq!(table.p_positions(), want, "{spec} below {top}");
+        let ppos = Request {
+            listing: Listing::Ppos { offset: 0 },
+            ..Request::grundy(game, top)
+        };
+        let Report::Ppos(report) = Run::start(ppos).unwrap().report(&quiet).unwrap() else {
+            panic!("{spec}: a P-position report");
+        };
+        assert_eq!(report.positions, want, "{spec}: ppos below {top}");
+    }
+    // Misère Kayles' P-heaps (every heap, by the proven period of the heaps' elements).
+    let game = Game::parse("kayles+misere").unwrap();
+    let table = Run::start(Request::grundy(game, 100_000))
+        .and_then(|run| run.table(&quiet))
+        .unwrap();
+    assert_eq!(table.p_positions(), [1, 4, 9, 12, 20]);
+}
+
 /// The command line: a report, JSON, and one-line refusals.
 #[test]
 fn command_line() {
@@ -255,7 +300,83 @@ fn command_line() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["heap_elements"].as_array().unwrap().len(), 30);
     assert_eq!(json["heap_elements"][0], "1");
+    // One-heap misère tables of take-and-break games, in the formats of misère tables.
+    let text = |args: &[&str]| {
+        let out = run(args);
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let csv = text(&["grundy", "kayles+misere", "-n", "6", "-o", "-"]);
+    assert_eq!(csv, "n,outcome\n0,1\n1,0\n2,1\n3,1\n4,0\n5,1\n");
+    let bfile = text(&[
+        "grundy",
+        "kayles+misere",
+        "-n",
+        "3",
+        "-f",
+        "bfile",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(bfile.lines().collect::<Vec<_>>(), ["0 1", "1 0", "2 1"]);
+    let ppos = text(&["ppos", "kayles+misere", "-n", "1000", "-o", "-"]);
+    assert_eq!(ppos, "k,n\n0,1\n1,4\n2,9\n3,12\n4,20\n");
+    let json = text(&[
+        "grundy",
+        "octal:0.75+misere",
+        "-n",
+        "50",
+        "-f",
+        "json",
+        "-o",
+        "-",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["play"], "misere");
+    assert_eq!(json["engine"], "misere-quotient");
+    // verify cannot judge a heap from its options' outcomes, and says so.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.bin");
+    let file = file.to_str().unwrap();
+    text(&[
+        "grundy",
+        "kayles+misere",
+        "-n",
+        "20",
+        "-q",
+        "-f",
+        "bin",
+        "-o",
+        file,
+    ]);
     for (args, says) in [
+        (
+            &["verify", file, "-q"][..],
+            "verify checks the Grundy values of take-and-break games",
+        ),
+        (
+            &["grundy", "grundys-game+misere", "-n", "40", "-o", "-"],
+            "the candidate quotient at heap 29 has",
+        ),
+        (
+            &[
+                "grundy",
+                "kayles+misere",
+                "-n",
+                "9",
+                "--engine",
+                "reference",
+            ],
+            "leave --engine out",
+        ),
+        (
+            &["grundy", "kayles", "-n", "9", "--engine", "misere-quotient"],
+            "computes misère outcomes of take-and-break games",
+        ),
+        (
+            &["grundy", "kayles+misere", "-n", "9", "--until-period"],
+            "proves no period",
+        ),
         (&["misere", "kayles", "-n", "0"][..], "at least 1"),
         (
             &["misere", "kayles", "-n", "100", "--max-size", "10"],

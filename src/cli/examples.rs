@@ -17,11 +17,12 @@ pub(super) const GRUNDY_EXAMPLES: &str = "Examples:
 pub(super) const PPOS_EXAMPLES: &str = "Examples:
   nimsieve ppos squares -n 1e7 -f bfile --offset 1     an OEIS b-file of the P-positions
   nimsieve ppos primes+leave1 -n 100 -o -              to standard output
-  nimsieve ppos sub:2,5,7 -n 1e9 -f npy,json           a billion positions, as NumPy";
+  nimsieve ppos sub:2,5,7 -n 1e9 -f npy,json           a billion positions, as NumPy
+  nimsieve ppos kayles+misere -n 1e6 -o -              misère Kayles' P-heaps";
 
 pub(super) const MISERE_EXAMPLES: &str = "Examples:
-  nimsieve misere kayles -n 100                        misère Kayles: 48 elements, period 12
-  nimsieve misere octal:0.137 -n 1000 -f json -o q.json
+  nimsieve misere kayles -n 100                        misère Kayles: 40 elements
+  nimsieve misere octal:0.137 -n 20 -f json -o q.json
   nimsieve misere sub:1,3,4 -n 60                      a subtraction game
   nimsieve eval kayles+misere 3 5 7                    a misère sum through the quotient";
 

@@ -7,6 +7,7 @@ pub mod divisor_sieve;
 pub mod finite;
 pub mod isa;
 pub mod lasker;
+pub mod misere_quotient;
 pub mod periodic;
 pub mod prime_grundy;
 pub mod psieve;
@@ -45,6 +46,9 @@ pub enum EngineKind {
     RareValues,
     /// Lasker's Nim by its closed form ([`lasker`]).
     ClosedForm,
+    /// Misère outcomes of take-and-break games through the misère quotient
+    /// ([`misere_quotient`]).
+    MisereQuotient,
 }
 
 impl Choice for EngineKind {
@@ -58,6 +62,7 @@ impl Choice for EngineKind {
         EngineKind::Psieve,
         EngineKind::RareValues,
         EngineKind::ClosedForm,
+        EngineKind::MisereQuotient,
     ];
 
     fn name(self) -> &'static str {
@@ -71,6 +76,7 @@ impl Choice for EngineKind {
             EngineKind::Psieve => "psieve",
             EngineKind::RareValues => "rare-values",
             EngineKind::ClosedForm => "closed-form",
+            EngineKind::MisereQuotient => "misere-quotient",
         }
     }
 
@@ -93,6 +99,9 @@ impl Choice for EngineKind {
                 "Take-and-break games of a finite code (octal:…): sparse space, Guy–Smith periods"
             }
             EngineKind::ClosedForm => "lasker: g(n) by Lasker's formula",
+            EngineKind::MisereQuotient => {
+                "Misère outcomes of take-and-break games (kayles+misere): the misère quotient"
+            }
         }
     }
 }
@@ -120,6 +129,13 @@ impl EngineKind {
         storage: Storage,
         progress: &Progress,
     ) -> Result<Table> {
+        if misere_quotient::applies(game) && self != EngineKind::MisereQuotient {
+            return Err(Error::Input(format!(
+                "the {} engine does not compute misère play of take-and-break games: a split leaves a misère sum, so the outcomes of '{}' come from the misere-quotient engine; leave --engine out",
+                self.name(),
+                game.spec
+            )));
+        }
         match self {
             EngineKind::Reference => reference::compute(game, n, progress),
             EngineKind::Finite => {
@@ -160,6 +176,9 @@ impl EngineKind {
             EngineKind::ClosedForm => {
                 lasker::compute(game, n, until_period, storage.work_file, progress)
             }
+            EngineKind::MisereQuotient => {
+                misere_quotient::compute(game, n, storage.work_file, progress)
+            }
         }
     }
 }
@@ -185,6 +204,8 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
             EngineKind::Finite
         }
         Rule::Divisor(_) => EngineKind::DivisorSieve,
+        // A split leaves a misère sum, which only the quotient decides.
+        Rule::TakeBreak(_) if game.play == Play::Misere => EngineKind::MisereQuotient,
         Rule::TakeBreak(code) if code.is_lasker() => EngineKind::ClosedForm,
         // The rare-values engine's sparse space assumes at most two heaps a move.
         Rule::TakeBreak(code) if code.splits_in_three() => EngineKind::Reference,

@@ -93,7 +93,7 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
     ),
     entry(
         "GAME+misere",
-        "modifier: misere play (last to move loses); tables hold outcomes 0 = P, 1 = N (not for take-and-break games)",
+        "modifier: misere play (last to move loses); tables hold outcomes 0 = P, 1 = N (of take-and-break games through the misère quotient)",
     ),
 ];
 

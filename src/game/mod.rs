@@ -105,10 +105,11 @@ impl Game {
     }
 
     /// What proves a period of this game from a finite table: the window of a finite
-    /// subtraction set, or the Guy–Smith criterion of a finite take-and-break code; None for
-    /// every other game, and for a code that splits into three heaps under `+unequal` (shifting
-    /// the largest of three heaps by a period can make it equal to another, and no criterion
-    /// here covers that).
+    /// subtraction set, or the Guy–Smith criterion of a finite take-and-break code in normal
+    /// play; None for every other game, for a take-and-break code in misère play (its outcomes
+    /// are those of sums), and for a code that splits into three heaps under `+unequal`
+    /// (shifting the largest of three heaps by a period can make it equal to another, and no
+    /// criterion here covers that).
     pub fn period_criterion(&self) -> Option<Criterion> {
         if let Some(m) = self.finite_set_max() {
             // Saturated at 2^64 − 1 for m = 2^64 − 1 under `+leave1`: no table proves a
@@ -118,7 +119,7 @@ impl Game {
                 uniform_from: m.saturating_add(self.min_target()),
             });
         }
-        let code = self.take_break()?;
+        let code = self.take_break().filter(|_| self.play == Play::Normal)?;
         let last_removal = code.last_removal()?;
         if code.unequal && code.splits_in_three() {
             return None;

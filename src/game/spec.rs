@@ -45,12 +45,10 @@ pub fn parse(text: &str) -> Result<Game> {
     let mut rule = parse_rule(name, args).map_err(err)?;
     let mut canonical = canonical_base(name, &rule);
     if let Rule::TakeBreak(code) = &mut rule {
-        for (given, modifier) in [(misere, "+misere"), (leave1, "+leave1")] {
-            if given {
-                return Err(err(format!(
-                    "'{modifier}' does not apply to take-and-break games: after a split the position has several heaps, so its value is not a one-heap table; leave it out"
-                )));
-            }
+        if leave1 {
+            return Err(err(
+                "'+leave1' does not apply to take-and-break games: after a split the position has several heaps, so its value is not a one-heap table; leave it out".into(),
+            ));
         }
         if unequal && !code.unequal {
             code.unequal = true;
@@ -303,7 +301,7 @@ mod tests {
             ("set-file:/nonexistent/moves.txt", "cannot read set file"),
             ("hex", "needs a code, e.g. hex:0.8"),
             ("hex:0.8G", "'G' is not a hexadecimal digit"),
-            ("hex:0.8+misere", "does not apply to take-and-break games"),
+            ("hex:0.8+leave1", "does not apply to take-and-break games"),
         ];
         for (spec, want) in cases {
             let msg = parse(spec).unwrap_err().to_string();

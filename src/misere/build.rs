@@ -18,6 +18,7 @@
 //! heap n becomes a generator and the candidate is computed afresh from words in the
 //! generators ([`rebuild`]).
 
+use super::DEFAULT_MAX_SIZE;
 use super::certify::{Certificate, HeapType, Refuted};
 use super::heaps::{HeapRules, heap_types};
 use super::monoid::{ElementSet, Monoid};
@@ -33,6 +34,25 @@ const MAX_POWERS: usize = 1 << 10;
 
 /// The largest exponent index (x^(A+2) = x^A) a fresh candidate tries.
 const MAX_INDEX: u32 = 8;
+
+/// How large a candidate quotient may grow, and how a refusal names the limit.
+#[derive(Debug, Clone, Copy)]
+pub enum Limit {
+    /// The `--max-size` the caller gave.
+    MaxSize(usize),
+    /// The quotient behind a one-heap outcome table: at most [`DEFAULT_MAX_SIZE`] elements.
+    Table,
+}
+
+impl Limit {
+    /// The most elements allowed.
+    pub fn max_size(self) -> usize {
+        match self {
+            Limit::MaxSize(max) => max,
+            Limit::Table => DEFAULT_MAX_SIZE,
+        }
+    }
+}
 
 /// The misère quotient of the heaps below a bound, with each heap's image.
 #[derive(Debug, Clone)]
@@ -54,7 +74,7 @@ pub struct Built {
 /// The construction in progress.
 struct Builder<'a> {
     rules: &'a HeapRules,
-    max_size: usize,
+    limit: Limit,
     monoid: Monoid,
     images: Vec<u32>,
     /// The heaps taken as generators, ascending.
@@ -69,14 +89,14 @@ struct Builder<'a> {
 }
 
 /// Computes the misère quotient of `game` (played misère, its heaps below `n`), refusing when it
-/// passes `max_size` elements.
-pub fn build(game: &Game, n: u64, max_size: usize) -> Result<Built> {
+/// passes the limit.
+pub fn build(game: &Game, n: u64, limit: Limit) -> Result<Built> {
     let rules = HeapRules::new(game, n);
     let monoid = Monoid::trivial();
     let certificate = Certificate::new(&monoid, Vec::new()).map_err(|_| unproven(0))?;
     let mut builder = Builder {
         rules: &rules,
-        max_size,
+        limit,
         rows: rows(&monoid),
         monoid,
         images: vec![0],
@@ -172,12 +192,17 @@ impl Builder<'_> {
         loop {
             for &index in &indices {
                 crate::interrupt::check(heap, heap + 1)?;
-                let (monoid, images) =
-                    match rebuild(&self.words, &self.free, self.rules, index, self.max_size) {
-                        Ok(found) => found,
-                        Err(Some(size)) => return self.check_size(size, heap),
-                        Err(None) => return Err(too_many_words(heap)),
-                    };
+                let (monoid, images) = match rebuild(
+                    &self.words,
+                    &self.free,
+                    self.rules,
+                    index,
+                    self.limit.max_size(),
+                ) {
+                    Ok(found) => found,
+                    Err(Some(size)) => return self.check_size(size, heap),
+                    Err(None) => return Err(too_many_words(heap)),
+                };
                 self.images = images;
                 if self.accept(monoid).is_ok() {
                     return Ok(());
@@ -269,13 +294,16 @@ impl Builder<'_> {
 
     /// The error when a quotient of `size` elements passes the limit at `heap`.
     fn check_size(&self, size: usize, heap: u64) -> Result<()> {
-        match size > self.max_size {
-            true => Err(Error::Input(format!(
-                "the candidate quotient at heap {heap} has {size} elements, more than --max-size {}; raise it to go on",
-                self.max_size
-            ))),
-            false => Ok(()),
+        if size <= self.limit.max_size() {
+            return Ok(());
         }
+        let limit = match self.limit {
+            Limit::MaxSize(max) => format!("--max-size {max}; raise it to go on"),
+            Limit::Table => format!("{DEFAULT_MAX_SIZE}, the most a one-heap table's quotient has"),
+        };
+        Err(Error::Input(format!(
+            "the candidate quotient at heap {heap} has {size} elements, more than {limit}"
+        )))
     }
 }
 

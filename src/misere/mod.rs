@@ -22,7 +22,7 @@ pub use report::{Generator, HeapPeriod, Report};
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use build::Built;
+use build::{Built, Limit};
 use presentation::Presentation;
 
 /// The largest quotient computed unless the caller allows more.
@@ -58,6 +58,19 @@ impl Quotient {
     /// Computes the misère quotient of the game `spec` (with or without `+misere`) restricted to
     /// heaps below `n`, refusing when it passes `max_size` elements.
     pub fn compute(spec: &str, n: u64, max_size: usize) -> Result<Quotient> {
+        if max_size == 0 {
+            return Err(Error::Input("--max-size must be at least 1".into()));
+        }
+        Quotient::within(spec, n, Limit::MaxSize(max_size))
+    }
+
+    /// The quotient behind a one-heap misère outcome table of `spec` below `n`, of at most
+    /// [`DEFAULT_MAX_SIZE`] elements (a refusal says so without naming an option).
+    pub fn for_table(spec: &str, n: u64) -> Result<Quotient> {
+        Quotient::within(spec, n, Limit::Table)
+    }
+
+    fn within(spec: &str, n: u64, limit: Limit) -> Result<Quotient> {
         let game = parse_game(spec)?;
         if n == 0 {
             return Err(Error::Input(
@@ -69,10 +82,7 @@ impl Quotient {
                 "n = {n} is more than {MAX_HEAPS} heaps, the most a misère quotient is computed for"
             )));
         }
-        if max_size == 0 {
-            return Err(Error::Input("--max-size must be at least 1".into()));
-        }
-        let built = build::build(&game, n, max_size)?;
+        let built = build::build(&game, n, limit)?;
         let generators: Vec<u32> = built
             .generators
             .iter()

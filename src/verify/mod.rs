@@ -162,6 +162,12 @@ pub struct Verdict {
 /// ([`Error::WrongTable`]).
 pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
     let misere = game.play == Play::Misere;
+    if misere && game.take_break().is_some() {
+        return Err(Error::Input(format!(
+            "verify checks each position from its options' values, but a split of {} leaves a misère sum, whose outcome no table holds; verify checks the Grundy values of take-and-break games (leave +misere out)",
+            game.spec
+        )));
+    }
     if loaded.kind == ValueKind::Outcome && !misere {
         return Err(Error::Input(format!(
             "the file holds misère outcomes, but the game {} is played normally",

@@ -1,0 +1,82 @@
+//! One-heap misère outcomes of take-and-break games through the misère quotient.
+//!
+//! A move of a take-and-break game can leave two heaps, a misère sum, so a heap's misère
+//! outcome is not a function of the outcomes of single heaps. The quotient of the heaps below
+//! a bound ([`Quotient`]) gives each heap an element, and heap h is a P-position when its
+//! element lies in the P-portion. The quotient is computed for the first 1,024 heaps, then for
+//! four times as many, until the period of the heaps' elements is proven or the quotient
+//! covers every heap below n; past a proven period the outcomes are copied period by period.
+//! Refused, in one line, where the quotient is.
+//!
+//! Cost: the quotient's (about n options a heap for an octal code, each heap proven on the
+//! states it reaches), then one pass writing one bit a heap. Single-threaded.
+
+use crate::error::{Error, Result};
+use crate::game::{Game, Play};
+use crate::misere::Quotient;
+use crate::period::Period;
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use crate::table::work_file::WorkFile;
+use crate::table::{Table, ValueKind};
+
+/// The heaps of the first quotient tried.
+const FIRST_HEAPS: u64 = 1 << 10;
+
+/// True for the games this engine computes: take-and-break codes in misère play.
+pub fn applies(game: &Game) -> bool {
+    game.take_break().is_some() && game.play == Play::Misere
+}
+
+/// The misère outcomes (0 = P, 1 = N) of the single heaps 0..n of `game`, in memory or in the
+/// memory-mapped `work_file`.
+pub fn compute(
+    game: &Game,
+    n: u64,
+    work_file: Option<&WorkFile>,
+    progress: &Progress,
+) -> Result<Table> {
+    if !applies(game) {
+        return Err(Error::Input(format!(
+            "the misere-quotient engine computes misère outcomes of take-and-break games (e.g. kayles+misere), not '{}'",
+            game.spec
+        )));
+    }
+    let mut heaps = n.min(FIRST_HEAPS);
+    let (quotient, period) = loop {
+        let quotient = Quotient::for_table(&game.spec, heaps).map_err(|e| refused(game, e))?;
+        let period = quotient.period().filter(|p| p.proven);
+        if heaps == n || period.is_some() {
+            break (quotient, period);
+        }
+        progress.set(heaps);
+        heaps = n.min(heaps.saturating_mul(4));
+    };
+    let mut values = PackedValues::zeroed(n, 1, 1, work_file)?;
+    for heap in 0..heaps {
+        let x = quotient
+            .element(heap)
+            .expect("a heap below the quotient's bound");
+        values.set(heap, u32::from(!quotient.is_p(x)));
+    }
+    if let Some(p) = period {
+        values.extend_periodically(heaps, Period::pure(p.preperiod, p.period));
+    }
+    progress.set(n);
+    Ok(Table {
+        kind: ValueKind::Outcome,
+        values,
+        period: None,
+    })
+}
+
+/// The one-line refusal when the quotient is refused (an interruption passes unchanged).
+fn refused(game: &Game, e: Error) -> Error {
+    match e {
+        Error::Input(reason) => Error::Input(format!(
+            "{}: the one-heap misère outcomes come from the misère quotient, which is refused: {reason}; use a smaller -n (`nimsieve misere` shows the quotient)",
+            game.spec
+        )),
+        other => other,
+    }
+}

@@ -6,7 +6,7 @@ use crate::engine::{self, EngineKind};
 use crate::error::{Error, Result};
 use crate::format::{self, Contents};
 use crate::game::{ClosedForm, Game, Rule, THREE};
-use crate::period;
+use crate::period::{self, Period};
 use crate::progress::Progress;
 use crate::run::{FILE_BACKED_FROM, Request, Run};
 use crate::table::{Table, ValueKind};
@@ -162,6 +162,15 @@ impl HeapValues {
             Source::Formula(_) => Method::ClosedForm,
             Source::Table(table) if n < table.len() => Method::Table,
             Source::Table(_) => Method::Period,
+        }
+    }
+
+    /// The pure period (saltus 0) that gives g(n) when n lies beyond the table; None for a heap
+    /// inside it, a formula's values or an arithmetic period.
+    pub fn pure_period_past(&self, n: u64) -> Option<Period> {
+        match &self.source {
+            Source::Table(table) if n >= table.len() => table.period.filter(|p| p.saltus == 0),
+            _ => None,
         }
     }
 

@@ -190,7 +190,7 @@ fn eval_text_and_json() {
     let json = stdout_of(dir.path(), &["eval", "nim", "1", "2", "3", "--json"]);
     assert_eq!(
         json.trim(),
-        r#"{"game":"nim","heaps":[{"size":1,"value":1,"method":"closed form"},{"size":2,"value":2,"method":"closed form"},{"size":3,"value":3,"method":"closed form"}],"values":[1,2,3],"nim_sum":0,"outcome":"P","winning_moves":[],"all_winning_moves":true}"#
+        r#"{"game":"nim","heaps":[{"size":1,"value":1,"method":"closed form"},{"size":2,"value":2,"method":"closed form"},{"size":3,"value":3,"method":"closed form"}],"values":[1,2,3],"nim_sum":0,"outcome":"P","winning_moves":[],"winning_classes":[],"all_winning_moves":true}"#
     );
     let json: serde_json::Value = serde_json::from_str(&stdout_of(
         dir.path(),

@@ -362,9 +362,19 @@ fn tables_too_long_are_refused_before_they_start() {
     let game = Game::parse("squares").unwrap();
     let e = evaluate_sum(&game, &[1_000_000_000_000], &TableOptions::in_memory()).unwrap_err();
     let text = e.to_string();
-    assert!(text.contains("--table") && text.contains("2^32"), "{text}");
+    assert!(
+        text.contains("TiB of disk") && text.contains("2^32"),
+        "{text}"
+    );
+    assert!(!text.contains("nimsieve grundy"), "{text}");
+    // 3.7 GiB of disk: fits where the output folder has that much free.
     let e = evaluate_sum(&game, &[1_000_000_000], &TableOptions::in_memory()).unwrap_err();
-    assert!(e.to_string().contains("hours"), "{e}");
+    let text = e.to_string();
+    assert!(text.contains("hours"), "{text}");
+    assert!(
+        text.contains("nimsieve grundy squares -n 1000000001"),
+        "{text}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

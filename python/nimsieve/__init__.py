@@ -140,7 +140,10 @@ def eval(
     "method"}``, the method ``"closed form"``, ``"period"`` or ``"table"``), ``values``,
     ``nim_sum``, ``outcome`` (``"P"``: the player to move loses), ``winning_moves``, each
     ``{"heap", "from", "to"}`` plus ``"split": [a, b]`` when a take-and-break move leaves two
-    heaps (``[a, b, c]`` for three, ``hex:`` codes), and ``all_winning_moves``. Heaps of any size are answered by closed forms and
+    heaps (``[a, b, c]`` for three, ``hex:`` codes), ``winning_classes`` (the winning splits
+    of a take-and-break heap beyond its periodic table, each ``{"heap", "from", "removal",
+    "residue", "modulus", "first", "last", "count"}``: the splits a + (from - removal - a) for
+    a ≡ residue mod modulus, first ≤ a ≤ last) and ``all_winning_moves``. Heaps of any size are answered by closed forms and
     proven periods; ``table`` names a table file (e.g. a ``.bin`` that ``nimsieve grundy``
     wrote) to read values from instead of computing them.
 

@@ -69,7 +69,9 @@ pub(super) enum Command {
     /// the JSON. A table that would pass 2^32 positions or take over about an hour is refused
     /// before it starts; compute it with `grundy ... -f bin --resume` and give it with --table.
     /// Every move of one heap to a position of nim-sum 0 is listed (a heap with more than 2^24
-    /// options lists those among its options with the fewest objects removed). Misère play:
+    /// options lists those among its options with the fewest objects removed); the splits of a
+    /// take-and-break heap beyond the table of its period come as residue classes of the
+    /// smaller heap, one a line (--max-moves K lists the moves themselves). Misère play:
     /// nim+misere by Bouton's rule, every other one-heap game through its misère quotient (see
     /// `nimsieve misere`). The games of several heaps that are not sums
     /// (moore:K, staircase, northcott, nimble, poker-nim, turning-turtles, fibonacci-nim)
@@ -93,6 +95,10 @@ pub(super) enum Command {
         /// computing them; it must reach the largest heap or prove the game's period.
         #[arg(long, value_name = "FILE")]
         table: Option<PathBuf>,
+        /// List at most K winning moves, one a line, the members of residue classes of splits
+        /// included, and say how many more there are (text only; the JSON gives the classes).
+        #[arg(long, value_name = "K")]
+        max_moves: Option<String>,
         /// No progress bar.
         #[arg(long, short = 'q')]
         quiet: bool,

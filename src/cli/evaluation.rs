@@ -6,7 +6,7 @@ use nimsieve::interrupt;
 use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
 use nimsieve::table::ValueKind;
-use nimsieve::{DEFAULT_OUTPUT_DIR, Result};
+use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
 use std::path::{Path, PathBuf};
 
 pub(super) fn eval(
@@ -15,8 +15,15 @@ pub(super) fn eval(
     json: bool,
     last: Option<&str>,
     table: Option<&Path>,
+    max_moves: Option<&str>,
     quiet: bool,
 ) -> Result<()> {
+    let limit = max_moves.map(parse_max_moves).transpose()?;
+    if limit.is_some() && json {
+        return Err(Error::Input(
+            "--max-moves shapes the text; the JSON gives every class of moves (winning_classes) for a program to expand; leave one of them out".into(),
+        ));
+    }
     let options = eval::Options {
         tables: eval::TableOptions {
             file: table.map(Path::to_path_buf),
@@ -28,12 +35,46 @@ pub(super) fn eval(
     let e = eval::evaluate(spec, position, &options)?;
     let text = match &e {
         _ if json => serde_json::to_string(&e).expect("evaluation serialises") + "\n",
-        eval::Evaluation::Sum(sum) => sum_text(sum),
-        eval::Evaluation::Position(p) => position_text(p),
-        eval::Evaluation::Misere(m) => misere_text(m),
+        eval::Evaluation::Sum(sum) => sum_text(sum, limit),
+        eval::Evaluation::Position(p) => position_text(p, limit),
+        eval::Evaluation::Misere(m) => misere_text(m, limit),
     };
     interrupt::print(&text)
 }
+
+/// The most moves `--max-moves` lists: the text is built in memory, some 60 bytes a move.
+const MOST_LISTED: u64 = 10_000_000;
+
+/// The K of `--max-moves K`, from 1 to [`MOST_LISTED`].
+fn parse_max_moves(text: &str) -> Result<u64> {
+    match parse_u64(text)? {
+        0 => Err(Error::Input(
+            "--max-moves 0 lists no move; give at least 1, or leave it out to list every move"
+                .into(),
+        )),
+        k if k > MOST_LISTED => Err(Error::Input(format!(
+            "--max-moves {k} is more moves than eval lists as text (at most {MOST_LISTED}); give a smaller K, or expand the classes of --json in a program"
+        ))),
+        k => Ok(k),
+    }
+}
+
+/// How many of `len` moves a list shows under `--max-moves`.
+fn listed(len: usize, limit: Option<u64>) -> usize {
+    limit.map_or(len, |k| len.min(usize::try_from(k).unwrap_or(usize::MAX)))
+}
+
+/// The line after a list cut at `--max-moves`, when moves are left out.
+fn more_line(out: &mut String, shown: u128, total: u128) {
+    if total > shown {
+        push_line!(
+            out,
+            "  ... and {} more ({total} winning moves in all)",
+            total - shown
+        );
+    }
+}
+
 /// The words of an outcome.
 fn outcome_words(outcome: eval::Outcome) -> &'static str {
     match outcome {
@@ -62,8 +103,13 @@ fn partial_note(out: &mut String, all: bool) {
 }
 
 /// The winning moves of a sum, one a line.
-fn moves_text(out: &mut String, moves: &[eval::HeapMove]) {
+fn moves_text<'a>(out: &mut String, moves: impl IntoIterator<Item = &'a eval::HeapMove>) {
     push_line!(out, "winning moves:");
+    move_lines(out, moves);
+}
+
+/// Moves of a sum, one a line.
+fn move_lines<'a>(out: &mut String, moves: impl IntoIterator<Item = &'a eval::HeapMove>) {
     for m in moves {
         match &m.split {
             Some(heaps) => push_line!(
@@ -83,8 +129,57 @@ fn moves_text(out: &mut String, moves: &[eval::HeapMove]) {
     }
 }
 
+/// The winning splits of a class, on one line.
+fn class_line(out: &mut String, c: &eval::SplitClass) {
+    push_line!(
+        out,
+        "  heap {}: {} -> a + ({} - a) (remove {}, split the rest), a ≡ {} (mod {}), {} ≤ a ≤ {} ({} move{})",
+        c.heap,
+        c.from,
+        c.rest(),
+        c.removal,
+        c.residue,
+        c.modulus,
+        c.first,
+        c.last,
+        c.count,
+        if c.count == 1 { "" } else { "s" }
+    );
+}
+
+/// The winning moves of a sum of heaps: each move a line, and each class of splits a line, or
+/// the first `limit` moves with the classes expanded.
+fn sum_moves_text(out: &mut String, e: &eval::SumEvaluation, limit: Option<u64>) {
+    let total = e.winning_move_count();
+    match limit {
+        Some(k) => {
+            let shown: Vec<eval::HeapMove> = e
+                .all_moves()
+                .take(usize::try_from(k).unwrap_or(usize::MAX))
+                .collect();
+            moves_text(out, &shown);
+            more_line(out, shown.len() as u128, total);
+        }
+        None => {
+            push_line!(out, "winning moves:");
+            for heap in 0..e.heaps.len() {
+                move_lines(out, e.winning_moves.iter().filter(|m| m.heap == heap));
+                let classes = e.winning_classes.iter().filter(|c| c.heap == heap);
+                classes.for_each(|c| class_line(out, c));
+            }
+            if !e.winning_classes.is_empty() {
+                push_line!(
+                    out,
+                    "  ({total} winning moves in all, splits by class of the smaller heap a; --max-moves K lists the first K)"
+                );
+            }
+        }
+    }
+    partial_note(out, e.all_winning_moves);
+}
+
 /// The text of a misère sum evaluated through the quotient.
-fn misere_text(e: &eval::MisereEvaluation) -> String {
+fn misere_text(e: &eval::MisereEvaluation, limit: Option<u64>) -> String {
     let mut out = String::new();
     push_line!(out, "heaps:    {}", spaced(&e.heaps));
     push_line!(out, "elements: {}", e.elements.join(" "));
@@ -104,13 +199,15 @@ fn misere_text(e: &eval::MisereEvaluation) -> String {
         push_line!(out, "winning moves: none");
         return out;
     }
-    moves_text(&mut out, &e.winning_moves);
+    let shown = listed(e.winning_moves.len(), limit);
+    moves_text(&mut out, &e.winning_moves[..shown]);
+    more_line(&mut out, shown as u128, e.winning_moves.len() as u128);
     partial_note(&mut out, e.all_winning_moves);
     out
 }
 
 /// The text of a sum of heaps' evaluation.
-fn sum_text(e: &eval::SumEvaluation) -> String {
+fn sum_text(e: &eval::SumEvaluation, limit: Option<u64>) -> String {
     let mut out = String::new();
     let sizes: Vec<u64> = e.heaps.iter().map(|h| h.size).collect();
     push_line!(out, "heaps:   {}", spaced(&sizes));
@@ -126,12 +223,11 @@ fn sum_text(e: &eval::SumEvaluation) -> String {
         outcome_words(e.outcome),
         if misere { " under misère play" } else { "" }
     );
-    if e.winning_moves.is_empty() {
+    if e.winning_move_count() == 0 {
         push_line!(out, "winning moves: none");
         return out;
     }
-    moves_text(&mut out, &e.winning_moves);
-    partial_note(&mut out, e.all_winning_moves);
+    sum_moves_text(&mut out, e, limit);
     out
 }
 
@@ -145,7 +241,7 @@ fn method_name(method: eval::Method) -> &'static str {
 }
 
 /// The text of a position's evaluation.
-fn position_text(e: &eval::PositionEvaluation) -> String {
+fn position_text(e: &eval::PositionEvaluation, limit: Option<u64>) -> String {
     let mut out = String::new();
     push_line!(out, "game:     {}", e.game);
     push_line!(out, "position: {}", spaced(&e.position));
@@ -165,9 +261,11 @@ fn position_text(e: &eval::PositionEvaluation) -> String {
         Some(count) => push_line!(out, "winning moves ({count}):"),
         None => push_line!(out, "a winning move:"),
     }
-    for m in &e.winning_moves {
+    let shown = listed(e.winning_moves.len(), limit);
+    for m in &e.winning_moves[..shown] {
         push_line!(out, "  {}", m.says);
     }
+    more_line(&mut out, shown as u128, e.winning_moves.len() as u128);
     partial_note(&mut out, e.all_winning_moves);
     out
 }

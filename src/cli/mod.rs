@@ -111,6 +111,7 @@ fn run(command: Command) -> Result<()> {
             json,
             last,
             table,
+            max_moves,
             quiet,
         } => evaluation::eval(
             &game,
@@ -118,6 +119,7 @@ fn run(command: Command) -> Result<()> {
             json,
             last.as_deref(),
             table.as_deref(),
+            max_moves.as_deref(),
             quiet,
         ),
         Command::Stats {

@@ -20,6 +20,9 @@ use rayon::prelude::*;
 /// Positions per segment.
 const SEGMENT: u64 = 1 << 16;
 
+/// Bits a normal-play value of the table: values stay below 64.
+pub(crate) const WIDEST: u32 = 8;
+
 /// The table of `game` (a divisor game) for positions below `n`, kept and resumed as
 /// `storage` says.
 pub fn compute(
@@ -32,7 +35,7 @@ pub fn compute(
     // Normal-play values stay below 64 (8 bits); the table starts at 1 bit and widens as larger
     // values appear. Misère tables hold outcomes, 1 bit.
     let widest = match game.play {
-        Play::Normal => 8,
+        Play::Normal => WIDEST,
         Play::Misere => 1,
     };
     let (mut values, done) = resumable::open_packed(game, n, widest, storage)?;

@@ -118,6 +118,19 @@ impl EngineKind {
         )
     }
 
+    /// The most bits a value of this engine's table takes (its work file has room for as
+    /// many), for estimates of a table's size.
+    pub fn widest_bits(self) -> u32 {
+        match self {
+            EngineKind::Sparse => sparse::WIDEST,
+            EngineKind::PrimeGrundy => prime_grundy::BITS,
+            EngineKind::DivisorSieve => divisor_sieve::WIDEST,
+            EngineKind::RareValues => rare_values::WIDEST,
+            EngineKind::Psieve => 1,
+            _ => 32,
+        }
+    }
+
     /// Computes the values of `game` for positions below `n`; with `until_period`, engines that
     /// prove periods stop at the shortest table that proves one. Engines that can keep their
     /// table in a memory-mapped file follow `storage` (the resumable ones resume).

@@ -2,7 +2,7 @@
 //! 10^12 in Nim has 10^12 options; the caller takes as many as it can afford).
 
 use super::sum::OPTION_BUDGET;
-use crate::game::{Game, Rule, TakeBreakOption, Window, WindowRule, divisors_of};
+use crate::game::{Game, Rule, TakeBreak, TakeBreakOption, Window, WindowRule, divisors_of};
 
 /// One option of a heap: one heap (0 when nothing is left), two heaps a ≤ b, or three a ≤ b ≤ c.
 pub type HeapOption = TakeBreakOption;
@@ -95,12 +95,31 @@ impl HeapOptions {
     pub fn splits(&self, n: u64) -> Box<dyn Iterator<Item = HeapOption> + '_> {
         match &self.rule {
             Rule::TakeBreak(code) => Box::new(
-                code.splits(n).map(|(a, b)| HeapOption::Two(a, b)).chain(
-                    code.three_way_splits(n)
-                        .map(|[a, b, c]| HeapOption::Three(a, b, c)),
-                ),
+                code.splits(n)
+                    .map(|(a, b)| HeapOption::Two(a, b))
+                    .chain(self.three_way_splits(n)),
             ),
             _ => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// The options of a heap of n that split it into three heaps (hexadecimal codes), by
+    /// increasing removal.
+    pub fn three_way_splits(&self, n: u64) -> Box<dyn Iterator<Item = HeapOption> + '_> {
+        match &self.rule {
+            Rule::TakeBreak(code) => Box::new(
+                code.three_way_splits(n)
+                    .map(|[a, b, c]| HeapOption::Three(a, b, c)),
+            ),
+            _ => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// The code of a take-and-break game with a largest removal (not Lasker's Nim).
+    pub fn finite_code(&self) -> Option<&TakeBreak> {
+        match &self.rule {
+            Rule::TakeBreak(code) if code.last_removal().is_some() => Some(code),
+            _ => None,
         }
     }
 

@@ -1,12 +1,13 @@
 //! The value of a heap of any size, the cheapest exact way: a closed form, a proven period, or
 //! a table up to the largest heap (computed, or read from a table file).
 
+use crate::DEFAULT_OUTPUT_DIR;
 use crate::choice::Choice;
 use crate::engine::{self, EngineKind};
 use crate::error::{Error, Result};
 use crate::format::{self, Contents};
 use crate::game::{ClosedForm, Game, Rule, THREE};
-use crate::period;
+use crate::period::{self, Period};
 use crate::progress::Progress;
 use crate::run::{FILE_BACKED_FROM, Request, Run};
 use crate::table::{Table, ValueKind};
@@ -165,6 +166,15 @@ impl HeapValues {
         }
     }
 
+    /// The pure period (saltus 0) that gives g(n) when n lies beyond the table; None for a heap
+    /// inside it, a formula's values or an arithmetic period.
+    pub fn pure_period_past(&self, n: u64) -> Option<Period> {
+        match &self.source {
+            Source::Table(table) if n >= table.len() => table.period.filter(|p| p.saltus == 0),
+            _ => None,
+        }
+    }
+
     /// The formula, when the values come from one.
     pub fn closed_form(&self) -> Option<&ClosedForm> {
         match &self.source {
@@ -306,14 +316,14 @@ fn check_cost(game: &Game, engine: EngineKind, n: u64, largest: u64) -> Result<(
             "{}: a heap of {largest} needs a table of {} positions, more than eval computes (2^32); {}",
             game.spec,
             n,
-            instead(game, largest)
+            instead(game, engine, largest)
         )));
     }
     if engine == EngineKind::Reference && n > REFERENCE_LIMIT {
         return Err(Error::Input(format!(
             "{}: a heap of {largest} needs a table of {n} positions from the reference engine, which keeps 4 bytes a position in memory (at most 2^30 positions for eval); {}",
             game.spec,
-            instead(game, largest)
+            instead(game, engine, largest)
         )));
     }
     let seconds = estimated_seconds(engine, game, n);
@@ -323,25 +333,62 @@ fn check_cost(game: &Game, engine: EngineKind, n: u64, largest: u64) -> Result<(
             game.spec,
             (seconds / 3600.0).max(1.0),
             engine.name(),
-            instead(game, largest)
+            instead(game, engine, largest)
         )));
     }
     Ok(())
 }
 
-/// What to run instead of an evaluation whose table is too long.
-fn instead(game: &Game, largest: u64) -> String {
+/// What to run instead of an evaluation whose table is too long, or why nothing will do: the
+/// table's disk (its work file and the `.bin`, at the engine's widest values) against the free
+/// space of the output folder, and a rough time.
+fn instead(game: &Game, engine: EngineKind, largest: u64) -> String {
+    let folder = Path::new(DEFAULT_OUTPUT_DIR);
+    let existing = folder
+        .ancestors()
+        .find(|f| f.is_dir())
+        .unwrap_or(Path::new("."));
+    let free = fs4::available_space(existing).unwrap_or(0);
+    advice(game, engine, largest, free)
+}
+
+/// [`instead`] with `free` bytes in the output folder.
+fn advice(game: &Game, engine: EngineKind, largest: u64, free: u64) -> String {
     let n = largest as u128 + 1;
+    let bits = u128::from(engine.widest_bits());
+    let disk = 2 * n * bits / 8;
+    let days = estimated_seconds(engine, game, n.min(u128::from(u64::MAX)) as u64) / 86_400.0;
+    let time = match days {
+        d if d < 2.0 => format!("about {:.0} hours", (d * 24.0).max(1.0)),
+        d if d < 730.0 => format!("about {d:.0} days"),
+        d => format!("about {:.0} years", d / 365.0),
+    };
+    if disk > u128::from(free) {
+        return format!(
+            "that table needs {} of disk ({bits} bits a position, its work file and the .bin), {} free in '{DEFAULT_OUTPUT_DIR}', and {time}; no table this size fits here",
+            size(disk),
+            size(u128::from(free)),
+        );
+    }
     format!(
-        "compute the table once with 'nimsieve grundy {spec} -n {n} -f bin --resume' (resumable) and evaluate with 'eval {spec} HEAP... --table output/{stem}-{n}.bin'",
+        "compute the table once ({time}, {} of disk) with 'nimsieve grundy {spec} -n {n} -f bin --resume' (resumable) and evaluate with 'eval {spec} HEAP... --table {DEFAULT_OUTPUT_DIR}/{stem}-{n}.bin'",
+        size(disk),
         spec = game.spec,
         stem = game.file_stem(),
     )
 }
 
-/// A rough time for a table of n positions on a 2-core machine, from the measurements of
-/// docs/performance.md (rates of the slowest games each engine takes): enough to tell minutes
-/// from hours.
+/// Bytes in GiB or TiB, for messages.
+fn size(bytes: u128) -> String {
+    let gib = bytes as f64 / (1u64 << 30) as f64;
+    match gib {
+        g if g < 1024.0 => format!("{g:.1} GiB"),
+        g => format!("{:.1} TiB", g / 1024.0),
+    }
+}
+
+/// A rough time for a table of n positions, from the rates docs/performance.md measured for
+/// the slowest games each engine takes: enough to tell minutes from hours.
 fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
     let positions = n as f64;
     // A code that splits into three: about n³/36 splits a removal that allows it, some 10^8 a
@@ -388,6 +435,23 @@ mod tests {
     use super::*;
     use crate::engine::resumable::Storage;
     use crate::game::lasker;
+
+    /// The advice names the command only when the table fits in the free space.
+    #[test]
+    fn advice_names_a_command_only_when_the_table_fits() {
+        let squares = Game::parse("squares").unwrap();
+        let free = 70 << 30;
+        let text = advice(&squares, EngineKind::Sparse, 1_000_000_000_000, free);
+        assert!(text.contains("needs 3.6 TiB of disk"), "{text}");
+        assert!(text.contains("70.0 GiB free") && text.contains("no table this size fits"));
+        assert!(!text.contains("nimsieve grundy"), "{text}");
+        let text = advice(&squares, EngineKind::Sparse, 999_999_999, free);
+        assert!(text.contains("'nimsieve grundy squares -n 1000000000 -f bin --resume'"));
+        assert!(
+            text.contains("3.7 GiB of disk") && text.contains("hours"),
+            "{text}"
+        );
+    }
 
     /// Heaps of any size are reduced into a table through its arithmetic period, each period
     /// back adding the saltus; heaps whose value passes 2^64 − 1 are refused.

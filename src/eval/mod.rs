@@ -13,6 +13,7 @@ mod heap_values;
 mod misere;
 mod moore;
 mod position_games;
+mod split_classes;
 mod sum;
 mod wythoff;
 
@@ -20,6 +21,7 @@ pub use heap_values::{Method, TABLE_LIMIT, TableOptions};
 pub use misere::{MisereEvaluation, QUOTIENT_HEAPS};
 pub use moore::is_p as moore_is_p;
 pub use position_games::{POSITION_GAMES, PositionGame};
+pub use split_classes::SplitClass;
 pub use sum::{HeapMove, HeapReport, OPTION_BUDGET, SumEvaluation, evaluate as evaluate_sum};
 
 use crate::error::{Error, Result};

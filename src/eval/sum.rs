@@ -4,9 +4,12 @@
 use super::Outcome;
 use super::heap_options::{HeapOption, HeapOptions};
 use super::heap_values::{HeapValues, Method, TableOptions};
+use super::split_classes::{SplitClass, winning_splits};
 use crate::error::{Error, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
 use serde::Serialize;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// The most options of one heap examined; a heap with more lists the winning moves among its
 /// options with the fewest objects removed.
@@ -76,9 +79,55 @@ pub struct SumEvaluation {
     /// before the splits leaving as many, splits by their heaps in order (a split into three
     /// before one into two with the same smallest heap).
     pub winning_moves: Vec<HeapMove>,
+    /// The winning splits of heaps beyond a table with a pure period, by residue class of the
+    /// smaller heap (by heap, removal and residue); the splits of such a heap that no class
+    /// holds are in `winning_moves`.
+    pub winning_classes: Vec<SplitClass>,
     /// False when some heap has more options than eval examines ([`OPTION_BUDGET`]): its
     /// winning moves are then those among the options with the fewest objects removed.
     pub all_winning_moves: bool,
+}
+
+impl SumEvaluation {
+    /// The number of winning moves, the members of every class included.
+    pub fn winning_move_count(&self) -> u128 {
+        let classes: u128 = self
+            .winning_classes
+            .iter()
+            .map(|c| u128::from(c.count))
+            .sum();
+        self.winning_moves.len() as u128 + classes
+    }
+
+    /// Every winning move in the order of `winning_moves`, the classes expanded lazily.
+    pub fn all_moves(&self) -> impl Iterator<Item = HeapMove> + '_ {
+        let mut streams: Vec<Box<dyn Iterator<Item = HeapMove> + '_>> =
+            vec![Box::new(self.winning_moves.iter().cloned())];
+        streams.extend(
+            self.winning_classes
+                .iter()
+                .map(|c| Box::new(c.moves()) as Box<dyn Iterator<Item = HeapMove>>),
+        );
+        merge(streams)
+    }
+}
+
+/// The items of sorted streams, in order.
+fn merge<'a, T: Ord + 'a>(
+    mut streams: Vec<Box<dyn Iterator<Item = T> + 'a>>,
+) -> impl Iterator<Item = T> + 'a {
+    let mut heads: BinaryHeap<Reverse<(T, usize)>> = streams
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(i, s)| s.next().map(|x| Reverse((x, i))))
+        .collect();
+    std::iter::from_fn(move || {
+        let Reverse((x, i)) = heads.pop()?;
+        if let Some(next) = streams[i].next() {
+            heads.push(Reverse((next, i)));
+        }
+        Some(x)
+    })
 }
 
 /// Evaluates the sum of heaps `heaps` of `game`.
@@ -114,6 +163,7 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
         Outcome::N
     };
     let mut winning_moves = Vec::new();
+    let mut winning_classes = Vec::new();
     let mut all_winning_moves = true;
     if outcome == Outcome::N {
         let mut after = heaps.to_vec();
@@ -129,11 +179,13 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
                     values.value(a) ^ values.value(b) ^ values.value(c) == target
                 }
             };
-            let (moves, all) = heap_moves(from, target, misere, &values, &options, wins);
+            let found = heap_moves(heap, from, target, misere, &values, &options, wins);
             after[heap] = from;
-            all_winning_moves &= all;
+            all_winning_moves &= found.all;
+            winning_classes.extend(found.classes);
             winning_moves.extend(
-                moves
+                found
+                    .options
                     .into_iter()
                     .map(|option| HeapMove::of(heap, from, option)),
             );
@@ -155,32 +207,61 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
         nim_sum,
         outcome,
         winning_moves,
+        winning_classes,
         all_winning_moves,
     })
 }
 
-/// The winning options of a heap `from` whose winning one-heap options have value `target`
-/// (normal play), as `wins` decides, and whether they are all of them.
+/// The winning moves of one heap.
+struct HeapWins {
+    /// The winning options listed one by one.
+    options: Vec<HeapOption>,
+    /// The winning splits by residue class.
+    classes: Vec<SplitClass>,
+    /// Whether these are all the winning moves.
+    all: bool,
+}
+
+/// The winning options of heap number `heap`, of size `from`, whose winning one-heap options
+/// have value `target` (normal play), as `wins` decides, and whether they are all of them.
 ///
 /// When the closed form lists the positions of `target` and the rule tells its one-heap
 /// options at once, those positions are the candidates (with 0 and 1 in misère Nim, where a
-/// move to them can win otherwise); only splits are then searched. Otherwise the options are
-/// examined fewest objects removed first, at most [`OPTION_BUDGET`] of them.
+/// move to them can win otherwise); only splits are then searched. A take-and-break heap
+/// beyond a table with a pure period has its few one-heap options examined and its splits into
+/// two found by residue class. Otherwise the options are examined fewest objects removed
+/// first, at most [`OPTION_BUDGET`] of them (splits into three included).
 fn heap_moves(
+    heap: usize,
     from: u64,
     target: u64,
     misere: bool,
     values: &HeapValues,
     options: &HeapOptions,
     mut wins: impl FnMut(HeapOption) -> bool,
-) -> (Vec<HeapOption>, bool) {
+) -> HeapWins {
     let candidates = values
         .closed_form()
         .and_then(|form| form.positions_of_value(target))
         .filter(|_| options.has_one_heap_option(from, 0).is_some());
+    let by_class = values.pure_period_past(from).zip(options.finite_code());
     let mut found = Vec::new();
-    let searched_splits_only = candidates.is_some();
-    if let Some(mut candidates) = candidates {
+    let mut classes = Vec::new();
+    let (scan, mut all) = if let Some((period, code)) = by_class {
+        let mut one_heap = Vec::new();
+        code.one_heap_options(from, &mut one_heap);
+        found.extend(
+            one_heap
+                .into_iter()
+                .map(HeapOption::One)
+                .filter(|&option| wins(option)),
+        );
+        let (singles, by_residue) =
+            winning_splits(code, heap, from, target, period, |x| values.value(x));
+        found.extend(singles);
+        classes = by_residue;
+        (options.three_way_splits(from), true)
+    } else if let Some(mut candidates) = candidates {
         if misere {
             candidates.extend([0, 1]);
             candidates.sort_unstable();
@@ -193,10 +274,9 @@ fn heap_moves(
                 .map(HeapOption::One)
                 .filter(|&option| wins(option)),
         );
-    }
-    let (scan, mut all) = match searched_splits_only {
-        true => (options.splits(from), true),
-        false => (options.options(from), options.lists_all(from)),
+        (options.splits(from), true)
+    } else {
+        (options.options(from), options.lists_all(from))
     };
     for (examined, option) in scan.enumerate() {
         if examined == OPTION_BUDGET {
@@ -210,5 +290,9 @@ fn heap_moves(
     if !all {
         found.truncate(LISTED_WHEN_PARTIAL);
     }
-    (found, all)
+    HeapWins {
+        options: found,
+        classes,
+        all,
+    }
 }

@@ -19,7 +19,7 @@ use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
 
 /// Bits per value: every value below 10^10 is at most 11.
-const BITS: u32 = 4;
+pub(crate) const BITS: u32 = 4;
 
 /// The values of subtract-a-prime (normal play, with or without `+leave1`) below `n`.
 pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<Table> {

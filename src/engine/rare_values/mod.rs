@@ -43,7 +43,7 @@ use region::Regions;
 use std::ops::ControlFlow;
 
 /// Bits a value the storage has room for.
-const WIDEST: u32 = 32;
+pub(crate) const WIDEST: u32 = 32;
 /// Bits a value of a new table.
 const FIRST_BITS: u32 = 8;
 /// Sparse space is used once the rare positions are at most 1/`SPARSE_FROM` of all. A position

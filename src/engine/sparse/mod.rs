@@ -25,7 +25,7 @@ use crate::progress::Progress;
 use crate::table::{Table, ValueKind};
 
 /// The widest table: the engine's values are u16.
-const WIDEST: u32 = 16;
+pub(crate) const WIDEST: u32 = 16;
 /// The positions of a segment: a quarter of the run, from 2^21 to 2^24 positions, a whole
 /// number of 512-position blocks (a run of up to 2^21 positions is one segment). Every layer
 /// of a segment rebuilds its bitset from the values below the segment (2 bytes a position),

@@ -89,7 +89,7 @@ impl<V: Value> Search<'_, V> {
         self.sweep(below, x, moves, limit, marks);
         for s in moves.rests(x) {
             if missing_from(rare, marks, 0) >= limit {
-                return;
+                break;
             }
             self.cover_rest(&at, below, s, moves, limit, marks);
         }

@@ -236,24 +236,47 @@ impl<V: Value> Block<'_, V> {
         if !is_rare(mex, mask) {
             return mex;
         }
-        // Only splits of two common heaps can exclude a rare mex: scan every split, from the
-        // middle out, until the mex is common or none is left.
+        // Only splits of two common heaps can exclude a rare mex: scan the splits from the
+        // middle out until the mex is common, but not the region's heaps. Every common option
+        // is marked (the splits with a rare heap), so the mex stays below the first common
+        // value that `cover` found missing, and the search found no split in the region of
+        // any rare value below it still missing.
+        let skipped = search.region.map_or(1..1, |region| region.heaps());
         for s in moves.rests(x) {
-            for a in (1..=s / 2).rev() {
-                if !moves.forbids(a, s) {
-                    let v = get(a) ^ get(s - a);
-                    mark(marks, v);
-                    if v == mex {
-                        mex = mex_from(marks, mex);
-                        if !is_rare(mex, mask) {
-                            return mex;
-                        }
-                    }
-                }
+            let half = s / 2;
+            let outside = (skipped.end.max(1)..=half)
+                .rev()
+                .chain((1..skipped.start.min(half + 1)).rev());
+            if scan_splits(get, s, outside, moves, mask, marks, &mut mex) {
+                return mex;
             }
         }
         mex
     }
+}
+
+/// Marks the values of the splits (a, s − a) for the small heaps a of `heaps`, moving `mex` on
+/// to the smallest value `marks` lacks whenever a split has it; true once `mex` is common.
+fn scan_splits(
+    get: impl Fn(u64) -> u32,
+    s: u64,
+    heaps: impl Iterator<Item = u64>,
+    moves: &Moves,
+    mask: u32,
+    marks: &mut [u64],
+    mex: &mut u32,
+) -> bool {
+    for a in heaps.filter(|&a| !moves.forbids(a, s)) {
+        let v = get(a) ^ get(s - a);
+        mark(marks, v);
+        if v == *mex {
+            *mex = mex_from(marks, *mex);
+            if !is_rare(*mex, mask) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -327,5 +350,122 @@ mod tests {
                 .count();
         }
         assert!(rare_high_values > 0, "the test needs rare values past 256");
+    }
+    /// Blocks of random tables in sparse space, some values rare, give the mex over every
+    /// split.
+    #[test]
+    fn a_rare_mex_is_the_mex_over_every_split() {
+        let moves = Moves {
+            splits: vec![1, 2],
+            singles: vec![],
+            wholes: vec![],
+            unequal: false,
+        };
+        let mut next = xorshift(0x3C6E_F372_FE94_F82B);
+        let mut random = |below: u64| next() % below;
+        let mut rare_mexes = 0;
+        for (mask, bound, common_below) in [(255, 256, 256), (254, 256, 128), (63, 64, 64)] {
+            let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
+            let b = 3000usize;
+            // Common values (odd under the mask) below `common_below`, a few rare ones.
+            let table: Vec<u16> = (0..b)
+                .map(|x| {
+                    loop {
+                        let v = random(bound as u64) as u16;
+                        let rare = is_rare(v as u32, mask);
+                        if x == 0 {
+                            break 0;
+                        }
+                        if (rare && random(16) == 0) || (!rare && (v as u32) < common_below) {
+                            break v;
+                        }
+                    }
+                })
+                .collect();
+            let mut want = table.clone();
+            for x in b..b + 256 {
+                let mut seen = vec![false; 2 * bound as usize];
+                for s in moves.rests(x as u64) {
+                    let s = s as usize;
+                    for a in 1..=s / 2 {
+                        seen[(want[a] ^ want[s - a]) as usize] = true;
+                    }
+                }
+                want.push((0..).find(|&v| !seen[v]).unwrap() as u16);
+            }
+            let rare: Vec<(u64, u32)> = (1..b)
+                .filter(|&x| is_rare(table[x] as u32, mask))
+                .map(|x| (x as u64, table[x] as u32))
+                .collect();
+            let ctx = Context {
+                moves: &moves,
+                mode: Mode::Sparse(mask),
+                rare: &rare,
+                bound,
+                rare_values: &rare_values,
+                high: None,
+            };
+            let got = compute(&table, b as u64, 256, &ctx, &mut Regions::default());
+            let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
+            assert_eq!(got, expected, "mask {mask}");
+            rare_mexes += got.iter().filter(|&&v| is_rare(v, mask)).count();
+        }
+        assert!(rare_mexes > 0, "the test needs rare values");
+    }
+    /// With the common options marked (the splits with a rare heap), [`Block::value`] gives
+    /// the mex over every split, though its scan of a rare mex skips the region's heaps.
+    #[test]
+    fn a_rare_mex_scanned_outside_the_region_is_the_mex_over_every_split() {
+        let moves = Moves {
+            splits: vec![1],
+            singles: vec![],
+            wholes: vec![],
+            unequal: false,
+        };
+        let (mask, bound) = (254, 256);
+        let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
+        let mut next = xorshift(0xA54F_F53A_5F1D_36F1);
+        let table: Vec<u16> = (0..4000).map(|_| (next() % 256) as u16).collect();
+        let ctx = Context {
+            moves: &moves,
+            mode: Mode::Sparse(mask),
+            rare: &[],
+            bound,
+            rare_values: &rare_values,
+            high: None,
+        };
+        let mut regions = Regions::default();
+        let region = regions.of(&table, 3000, &moves);
+        assert!(region.is_some());
+        let mut witnesses = Witnesses::new(Context::room(bound) * 64);
+        for x in 3000..3100u64 {
+            let known = &table[..x as usize];
+            let mut seen = [false; 512];
+            let s = (x - 1) as usize;
+            for a in 1..=s / 2 {
+                seen[(table[a] ^ table[s - a]) as usize] = true;
+            }
+            let want = (0..).find(|&v| !seen[v]).unwrap() as u32;
+            let block = Block {
+                table: known,
+                b: x,
+                out: &[],
+                found_rare: &[],
+                found_high: &[],
+            };
+            let search = Search {
+                table: known,
+                region,
+                witnesses: &mut witnesses,
+                rare_values: &rare_values,
+                high: None,
+                scan_from: Some(1),
+            };
+            let mut marks = vec![0u64; Context::room(bound)];
+            (0..bound)
+                .filter(|&v| seen[v as usize] && !is_rare(v, mask))
+                .for_each(|v| mark(&mut marks, v));
+            assert_eq!(block.value(x, &ctx, &mut marks, search), want, "x = {x}");
+        }
     }
 }

@@ -72,6 +72,11 @@ impl Regions {
 }
 
 impl<V: Value> Region<'_, V> {
+    /// The small heaps the region holds.
+    pub(super) fn heaps(&self) -> std::ops::Range<u64> {
+        REGION_FIRST..REGION_FIRST + self.reversed.len() as u64
+    }
+
     /// The small heap a of a split (a, s − a) of value v, if the region has one.
     #[inline]
     pub(super) fn find(&self, table: &[V], s: u64, v: u32) -> Option<u64> {

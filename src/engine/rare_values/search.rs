@@ -1,5 +1,6 @@
 //! The search for the rare values that a position's splits exclude: the splits with the
-//! smallest heaps a batch at a time, then each rare value still missing alone, at the heaps
+//! smallest heaps of every rest a batch at a time (past the first [`SCANNED_FIRST`] while
+//! many values are missing), then each rare value still missing alone, at the heaps
 //! remembered for it ([`Witnesses`]), among the heaps of high values ([`High`]) or in the
 //! [`Region`].
 
@@ -10,8 +11,13 @@ use super::region::Region;
 /// Splits with the smallest heaps allowed that are scanned, a [`BATCH`] at a time, before the
 /// rare values still missing are searched one by one.
 pub(super) const SCANNED_FIRST: u64 = 256;
-/// Splits scanned between two checks for missing rare values.
+/// Splits scanned between two checks for missing rare values, among the [`SCANNED_FIRST`].
 const BATCH: u64 = 32;
+/// Splits of each rest scanned between two checks past the [`SCANNED_FIRST`].
+const SWEPT: u64 = 128;
+/// Missing rare values from which the splits are scanned on past the [`SCANNED_FIRST`]
+/// rather than searched for one value at a time.
+const SWEPT_WHILE: usize = 16;
 /// Splits searched for each missing rare value outside the [`Region`].
 const SEARCHED: u64 = 1 << 16;
 
@@ -58,11 +64,11 @@ pub(super) struct Search<'a, V> {
 
 impl<V: Value> Search<'_, V> {
     /// Marks rare values that splits of x into two heaps below `below` exclude: every rare
-    /// value below the first or second common value `marks` lacks, as `ahead` says. Removal
-    /// by removal while a rare value is missing, the splits with the smallest heaps come
-    /// first, a batch at a time, marking whatever values they have; then each rare value
-    /// still missing is looked for alone: at the remembered [`Witnesses`], then in the
-    /// [`Region`], which needs one comparison a split.
+    /// value below the first or second common value `marks` lacks, as `ahead` says. While a
+    /// rare value is missing, the splits with the smallest heaps come first, a batch of each
+    /// removal in turn, marking whatever values they have ([`Search::sweep`]); then, removal
+    /// by removal, each rare value still missing is looked for alone: at the remembered
+    /// [`Witnesses`], then in the [`Region`], which needs one comparison a split.
     pub(super) fn cover(
         &mut self,
         at: impl Fn(u64) -> u32,
@@ -75,61 +81,83 @@ impl<V: Value> Search<'_, V> {
         let rare = self.rare_values;
         let common_from =
             |marks: &[u64], from| first_clear(from, marks.len(), |w| marks[w] | rare[w]);
-        let missing_from =
-            |marks: &[u64], from| first_clear(from, marks.len(), |w| marks[w] | !rare[w]);
         let first = common_from(marks, 0);
         let limit = match ahead {
             Ahead::First => first,
             Ahead::Second => common_from(marks, first + 1),
         };
-        for (k, s) in moves.rests(x).enumerate() {
-            if missing_from(marks, 0) >= limit {
-                return;
+        self.sweep(below, x, moves, limit, marks);
+        for s in moves.rests(x) {
+            if missing_from(rare, marks, 0) >= limit {
+                break;
             }
-            // The first removal's smallest heaps may be marked already; the others' are not.
-            let scan_from = if k == 0 { self.scan_from } else { Some(1) };
-            self.cover_rest(&at, below, s, scan_from, moves, limit, marks);
+            self.cover_rest(&at, below, s, moves, limit, marks);
         }
     }
 
-    /// [`Search::cover`] for the splits (a, s − a) of one rest s, with the smallest heaps
-    /// scanned from `scan_from` on (none when `None`).
-    #[allow(clippy::too_many_arguments)]
+    /// Marks the splits of every rest of x with the smallest heaps, a batch of each rest in
+    /// turn: the first [`SCANNED_FIRST`] while a rare value below `limit` is missing, then
+    /// on while at least [`SWEPT_WHILE`] are. Many missing values are then found by one pass
+    /// over the splits instead of a search each.
+    fn sweep(&self, below: u64, x: u64, moves: &Moves, limit: u32, marks: &mut [u64]) {
+        let rare = self.rare_values;
+        // Each rest's next small heap and end.
+        let mut heaps: Vec<(u64, u64, u64)> = moves
+            .rests(x)
+            .enumerate()
+            .filter_map(|(k, s)| {
+                let (lo, last) = split_heaps(s, below, moves)?;
+                // The first removal's smallest heaps may be marked already; the others' are
+                // not.
+                let from = match (k, self.scan_from) {
+                    (0, None) => lo + SCANNED_FIRST,
+                    (0, Some(from)) => lo.max(from),
+                    _ => lo,
+                };
+                // Partners in `table`: s − a below its length.
+                let from = from.max((s + 1).saturating_sub(self.table.len() as u64));
+                (from <= last).then_some((s, from, last + 1))
+            })
+            .collect();
+        let mut scanned = 0;
+        while !heaps.is_empty() {
+            let missing = count_missing(rare, marks, limit);
+            if missing == 0 || (scanned >= SCANNED_FIRST && missing < SWEPT_WHILE) {
+                return;
+            }
+            let batch = if scanned < SCANNED_FIRST {
+                BATCH
+            } else {
+                SWEPT
+            };
+            for (s, a, end) in &mut heaps {
+                let next = (*a + batch).min(*end);
+                mark_splits(self.table, *s, *a..next, marks);
+                *a = next;
+            }
+            heaps.retain(|&(_, a, end)| a < end);
+            scanned += batch;
+        }
+    }
+
+    /// [`Search::cover`] for the splits (a, s − a) of one rest s: each rare value still
+    /// missing alone.
     fn cover_rest(
         &mut self,
         at: &impl Fn(u64) -> u32,
         below: u64,
         s: u64,
-        scan_from: Option<u64>,
         moves: &Moves,
         limit: u32,
         marks: &mut [u64],
     ) {
-        // Splits (a, s − a) with 1 ≤ a ≤ s / 2 and s − a < below.
-        let lo = (s.saturating_sub(below) + 1).max(1);
-        let hi = s / 2;
-        if lo > hi {
+        let Some((lo, hi)) = split_heaps(s, below, moves).map(|(lo, _)| (lo, s / 2)) else {
             return;
-        }
+        };
         let rare = self.rare_values;
-        let missing_from =
-            |marks: &[u64], from| first_clear(from, marks.len(), |w| marks[w] | !rare[w]);
-        let last = if moves.forbids(hi, s) { hi - 1 } else { hi };
-        // Partners in `table`: s − a below its length.
-        if let Some(from) = scan_from {
-            let mut a = lo
-                .max(from)
-                .max((s + 1).saturating_sub(self.table.len() as u64));
-            let scanned = (a + SCANNED_FIRST).min(last + 1);
-            while a < scanned && missing_from(marks, 0) < limit {
-                let next = (a + BATCH).min(scanned);
-                mark_splits(self.table, s, a..next, marks);
-                a = next;
-            }
-        }
         let searched = lo..(lo + SEARCHED).min(hi + 1);
         let valid = |a: u64| lo <= a && a <= hi && !moves.forbids(a, s);
-        let mut v = missing_from(marks, 0);
+        let mut v = missing_from(rare, marks, 0);
         while v < limit {
             let remembered = self.witnesses.heaps[v as usize]
                 .iter()
@@ -150,9 +178,38 @@ impl<V: Value> Search<'_, V> {
             if found {
                 mark(marks, v);
             }
-            v = missing_from(marks, v + 1);
+            v = missing_from(rare, marks, v + 1);
         }
     }
+}
+
+/// The smallest and the largest small heap a of the splits (a, s − a) of s whose partner lies
+/// below `below` (a ≤ s − a, and not the equal split `+unequal` forbids), if there are any.
+fn split_heaps(s: u64, below: u64, moves: &Moves) -> Option<(u64, u64)> {
+    let lo = (s.saturating_sub(below) + 1).max(1);
+    let hi = s / 2;
+    let last = if moves.forbids(hi, s) { hi - 1 } else { hi };
+    (lo <= last).then_some((lo, last))
+}
+
+/// The smallest rare value from `from` on that `marks` lacks.
+#[inline]
+fn missing_from(rare: &[u64], marks: &[u64], from: u32) -> u32 {
+    first_clear(from, marks.len(), |w| marks[w] | !rare[w])
+}
+
+/// The rare values below `limit` that `marks` lacks.
+#[inline]
+fn count_missing(rare: &[u64], marks: &[u64], limit: u32) -> usize {
+    let (full, part) = ((limit / 64) as usize, limit % 64);
+    let lacking = |w: usize| rare[w] & !marks[w];
+    let whole: u32 = (0..full).map(|w| lacking(w).count_ones()).sum();
+    let last = if part == 0 {
+        0
+    } else {
+        (lacking(full) & ((1 << part) - 1)).count_ones()
+    };
+    (whole + last) as usize
 }
 
 /// The positions whose value is at least `from`, half the bound, with their values: every one
@@ -285,6 +342,87 @@ mod tests {
         assert!(
             second_only > 0,
             "the test needs values of the second removal only"
+        );
+    }
+    /// With hundreds of rare values missing after the first [`SCANNED_FIRST`] splits, the
+    /// sweep goes on past them, over every removal, and marks only values of allowed splits
+    /// (partners below `below`, never the equal split `+unequal` forbids): values found only
+    /// past the first splits are marked, every marked value is an option (0, which only an
+    /// equal split has, only without `+unequal`), and it stops with fewer than
+    /// [`SWEPT_WHILE`] missing or every split scanned.
+    #[test]
+    fn the_sweep_goes_on_while_many_values_are_missing_and_marks_only_splits() {
+        let (mask, bound) = (4095, 4096);
+        let room = Context::room(bound);
+        let rare_values = crate::sparse_space::rare_values(mask, room);
+        // Distinct values, so that only an equal split has value 0.
+        let mut next = xorshift(0x6A09_E667_F3BC_C908);
+        let mut table: Vec<u16> = (0..3000).collect();
+        for i in (1..table.len()).rev() {
+            table.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        let at = |q: u64| -> u32 { table[q as usize].into() };
+        let mut swept_past = 0;
+        for unequal in [false, true] {
+            let moves = Moves {
+                splits: vec![1, 2],
+                singles: vec![],
+                wholes: vec![],
+                unequal,
+            };
+            for (x, below) in [(2000, 2000), (2001, 1900), (1202, 1202)] {
+                let mut witnesses = Witnesses::new(room * 64);
+                let search = Search {
+                    table: &table[..below as usize],
+                    region: None,
+                    witnesses: &mut witnesses,
+                    rare_values: &rare_values,
+                    high: None,
+                    scan_from: Some(1),
+                };
+                let mut marks = vec![0u64; room];
+                let limit = 1000;
+                search.sweep(below, x, &moves, limit, &mut marks);
+                let m = &moves;
+                let allowed = |s: u64, lo: u64| {
+                    (lo..=s / 2).filter(move |&a| s - a < below && !m.forbids(a, s))
+                };
+                let options = |lo: u64| -> Vec<bool> {
+                    let mut has = vec![false; 64 * room];
+                    for s in moves.rests(x) {
+                        allowed(s, lo).for_each(|a| has[(at(a) ^ at(s - a)) as usize] = true);
+                    }
+                    has
+                };
+                let (every, past_first) = (options(1), options(1 + SCANNED_FIRST));
+                let early = {
+                    let mut has = vec![false; 64 * room];
+                    for s in moves.rests(x) {
+                        allowed(s, 1)
+                            .take(SCANNED_FIRST as usize)
+                            .for_each(|a| has[(at(a) ^ at(s - a)) as usize] = true);
+                    }
+                    has
+                };
+                let marked = |v: u32| marks[(v / 64) as usize] >> (v % 64) & 1 == 1;
+                for v in 0..64 * room as u32 - 1 {
+                    assert!(!marked(v) || every[v as usize], "x = {x}: {v} is no option");
+                    let late = past_first[v as usize] && !early[v as usize];
+                    swept_past += usize::from(marked(v) && late);
+                }
+                let missing = count_missing(&rare_values, &marks, limit);
+                let all_rare = (0..limit)
+                    .filter(|&v| is_rare(v, mask) && every[v as usize])
+                    .all(marked);
+                assert!(
+                    missing < SWEPT_WHILE || all_rare,
+                    "x = {x}: {missing} missing"
+                );
+            }
+        }
+        assert!(
+            swept_past > 0,
+            "the test needs values found past the first splits"
         );
     }
 }

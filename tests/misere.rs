@@ -240,9 +240,9 @@ fn sizes_and_periods() {
 /// `ppos` lists them.
 #[test]
 fn one_heap_tables_agree_with_the_game_trees() {
-    use nimsieve::report::Report;
     use nimsieve::game::Game;
     use nimsieve::progress::Progress;
+    use nimsieve::report::Report;
     use nimsieve::run::{Listing, Request, Run};
     let quiet = Progress::new(0, true);
     for (spec, top) in [

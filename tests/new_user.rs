@@ -211,3 +211,25 @@ fn verify_uses_the_proven_period_of_the_summary() {
     let said = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(!said.contains("prove the period"), "{said}");
 }
+
+/// `--resume` with an engine that keeps no checkpoint says so, and the table is still written.
+#[test]
+fn resume_with_an_engine_that_cannot_resume_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nimsieve(dir.path())
+        .args(["grundy", "allbut:1,2", "-n", "100", "--resume", "-f", "csv"])
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        err.contains("the reference engine keeps no checkpoint"),
+        "{err}"
+    );
+    assert!(dir.path().join("output/allbut_1-2-100.csv").is_file());
+    let out = nimsieve(dir.path())
+        .args(["grundy", "squares", "-n", "100", "--resume", "-f", "csv"])
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(!err.contains("checkpoint"), "{err}");
+}

@@ -4,6 +4,7 @@ use super::args::TableArgs;
 use super::configure_threads;
 use super::output::{say, wrote};
 use super::wythoff::{names_wythoff, wythoff};
+use nimsieve::choice::Choice;
 use nimsieve::engine::resumable::CHECKPOINT_EVERY;
 use nimsieve::eval;
 use nimsieve::format;
@@ -59,6 +60,13 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
             .map_or(CHECKPOINT_EVERY, Duration::from_secs),
         ..Request::grundy(game, n)
     };
+    let engine = request.engine_kind();
+    if args.resume && !engine.resumes() && !args.out.quiet {
+        say(&format!(
+            "the {} engine keeps no checkpoint: --resume has nothing to continue, and an interrupted run starts over",
+            engine.name()
+        ));
+    }
     let outputs = Outputs {
         formats,
         output: Output::Named(args.out.output.clone()),

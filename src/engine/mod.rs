@@ -107,6 +107,18 @@ impl Choice for EngineKind {
 }
 
 impl EngineKind {
+    /// True for the engines that checkpoint a work file and continue it under `--resume`.
+    pub fn resumes(self) -> bool {
+        matches!(
+            self,
+            EngineKind::Sparse
+                | EngineKind::PrimeGrundy
+                | EngineKind::DivisorSieve
+                | EngineKind::Psieve
+                | EngineKind::RareValues
+        )
+    }
+
     /// True for the engines that prove a period and can stop there (`--until-period`).
     pub fn proves_periods(self) -> bool {
         matches!(

@@ -127,10 +127,11 @@ impl HeapValues {
         let (table, run) = compute(game, n, proves, work_folder, &options.progress)?;
         if table.len() <= largest && table.period.is_none() {
             return Err(Error::Input(format!(
-                "{}: no period proven below n = {} and a heap of {largest} is beyond the tables eval computes; search further with 'nimsieve grundy {} -n N --until-period -f bin --resume' for a larger N, then evaluate with --table and that file",
+                "{}: no period proven below n = {} and a heap of {largest} is beyond the tables eval computes; search further with 'nimsieve grundy {} -n N --until-period -f bin{} for a larger N, then evaluate with --table and that file",
                 game.spec,
                 table.len(),
                 game.spec,
+                resume_flag(engine),
             )));
         }
         HeapValues::of_table(game, largest, table, Some(run))
@@ -371,11 +372,21 @@ fn advice(game: &Game, engine: EngineKind, largest: u64, free: u64) -> String {
         );
     }
     format!(
-        "compute the table once ({time}, {} of disk) with 'nimsieve grundy {spec} -n {n} -f bin --resume' (resumable) and evaluate with 'eval {spec} HEAP... --table {DEFAULT_OUTPUT_DIR}/{stem}-{n}.bin'",
+        "compute the table once ({time}, {} of disk) with 'nimsieve grundy {spec} -n {n} -f bin{} and evaluate with 'eval {spec} HEAP... --table {DEFAULT_OUTPUT_DIR}/{stem}-{n}.bin'",
         size(disk),
+        resume_flag(engine),
         spec = game.spec,
         stem = game.file_stem(),
     )
+}
+
+/// ` --resume` and what it does, for the engines that checkpoint; else what an interruption costs.
+fn resume_flag(engine: EngineKind) -> &'static str {
+    if engine.resumes() {
+        " --resume' (resumable: an interrupted run continues from its checkpoint)"
+    } else {
+        "' (the engine keeps no checkpoint: an interrupted run starts over)"
+    }
 }
 
 /// Bytes in GiB or TiB, for messages.
@@ -451,6 +462,18 @@ mod tests {
             text.contains("3.7 GiB of disk") && text.contains("hours"),
             "{text}"
         );
+    }
+
+    /// `--resume` is named only for an engine that checkpoints.
+    #[test]
+    fn advice_names_resume_only_for_resumable_engines() {
+        let all_but = Game::parse("allbut:1,2").unwrap();
+        let text = advice(&all_but, EngineKind::Reference, 100_000_000, 70 << 30);
+        assert!(
+            text.contains("-f bin' (the engine keeps no checkpoint"),
+            "{text}"
+        );
+        assert!(!text.contains("--resume"), "{text}");
     }
 
     /// Heaps of any size are reduced into a table through its arithmetic period, each period

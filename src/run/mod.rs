@@ -117,6 +117,15 @@ impl Request {
         };
         format!("{}-{}{suffix}", self.game.file_stem(), self.n)
     }
+
+    /// The engine the run uses: the one asked for, else the automatic choice for the listing.
+    pub fn engine_kind(&self) -> EngineKind {
+        match (self.engine, self.listing) {
+            (Some(forced), _) => forced,
+            (None, Listing::Grundy) => engine::choose(&self.game, self.n),
+            (None, Listing::Ppos { .. }) => engine::choose_ppos(&self.game, self.n),
+        }
+    }
 }
 
 /// A run that has chosen its engine and holds its work file's lock, if it has one.
@@ -134,12 +143,7 @@ impl Run {
         if request.n == 0 {
             return Err(crate::number::no_positions());
         }
-        let game = &request.game;
-        let engine = match (request.engine, request.listing) {
-            (Some(forced), _) => forced,
-            (None, Listing::Grundy) => engine::choose(game, request.n),
-            (None, Listing::Ppos { .. }) => engine::choose_ppos(game, request.n),
-        };
+        let engine = request.engine_kind();
         if request.until_period {
             check_until_period(&request, engine)?;
         }

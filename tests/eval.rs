@@ -1,7 +1,10 @@
 //! `eval` against brute-force game-tree searches on small positions, and on heaps of any size.
 
+#[path = "support/evaluate.rs"]
+mod evaluate;
+use evaluate::evaluate;
 use nimsieve::engine::{EngineKind, resumable::Storage};
-use nimsieve::eval::{self, Evaluation, Method, Options, Outcome, TableOptions, evaluate_sum};
+use nimsieve::eval::{self, Evaluation, Method, Outcome, TableOptions, evaluate_sum};
 use nimsieve::game::{Game, Moves, Play};
 use nimsieve::progress::Progress;
 use proptest::prelude::*;
@@ -216,16 +219,6 @@ fn closed_forms_equal_the_reference_engine() {
     ] {
         assert!(Game::parse(spec).unwrap().closed_form().is_none(), "{spec}");
     }
-}
-
-/// The JSON of `eval` as the command line prints it.
-fn evaluate(spec: &str, args: &[&str]) -> Evaluation {
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let options = Options {
-        tables: TableOptions::in_memory(),
-        last: None,
-    };
-    eval::evaluate(spec, &args, &options).unwrap()
 }
 
 fn sum(spec: &str, args: &[&str]) -> eval::SumEvaluation {

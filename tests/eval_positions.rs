@@ -2,22 +2,15 @@
 //! Fibonacci Nim, Wythoff's game, …) against brute-force game-tree searches, and the texts'
 //! examples.
 
+#[path = "support/evaluate.rs"]
+mod evaluate;
+use evaluate::evaluate;
 use nimsieve::eval::{
     self, Change, Evaluation, Options, Outcome, PositionEvaluation, TableOptions, evaluate_sum,
 };
 use nimsieve::game::Game;
 use proptest::prelude::*;
 use std::collections::HashMap;
-
-/// The evaluation of `args` in `spec`, computed in memory.
-fn evaluate(spec: &str, args: &[&str]) -> Evaluation {
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let options = Options {
-        tables: TableOptions::in_memory(),
-        last: None,
-    };
-    eval::evaluate(spec, &args, &options).unwrap()
-}
 
 fn position(spec: &str, args: &[&str]) -> PositionEvaluation {
     match evaluate(spec, args) {

@@ -4,7 +4,7 @@
 //! summary beside it.
 
 use super::GAME;
-use crate::format::read::{Parsed, shown, text};
+use crate::format::read::{Parsed, number, shown, text};
 use crate::format::{Contents, bin, npy};
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
@@ -105,11 +105,7 @@ fn names_wythoff(bytes: &[u8]) -> bool {
 fn numbers(line: &str, separator: char, at: usize) -> Parsed<Vec<u64>> {
     line.trim()
         .split(separator)
-        .map(|cell| {
-            cell.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("line {at}: '{}' is not a number", shown(cell.trim())))
-        })
+        .map(|cell| number(cell.as_bytes(), at as u64))
         .collect()
 }
 

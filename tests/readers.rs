@@ -253,6 +253,8 @@ fn is_true_table(path: &Path, game: &str, ppos: bool) -> bool {
             let zeros: Vec<u64> = (0..N).filter(|&x| truth[x as usize] == 0).collect();
             loaded.n == Some(N) && positions == zeros
         }
+        // A one-heap file is never read as a table of two heaps.
+        Contents::Grid(_) | Contents::Pairs(_) => false,
     }
 }
 

@@ -51,6 +51,7 @@ def grundy(
 
     Returns a 1-D array of the smallest unsigned dtype that holds the largest value (the dtype
     ``nimsieve grundy -f npy`` writes), over the engine's own table when it is stored that wide.
+    For ``wythoff`` (two heaps), the n×n table ``g[x, y]`` = G(x, y) for 0 <= x, y < n.
 
     - ``threads``: worker threads (default: one per core). Results never depend on it.
     - ``engine``: force an engine by name (see :func:`engines`); default: the fastest exact one.
@@ -92,7 +93,8 @@ def ppos(
     """The P-positions (positions of value 0) below ``n``, ascending, as a ``uint64`` array.
 
     Subtraction games given by their elements use the P-position sieve (one bit a position);
-    other games compute their values first. ``threads``, ``engine`` and ``progress`` are as for
+    other games compute their values first. For ``wythoff`` (two heaps), the P-pairs with
+    a_k < n as rows ``(a_k, b_k)``, k = 0, 1, …. ``threads``, ``engine`` and ``progress`` are as for
     :func:`grundy`.
     """
     spec, total, count, name = _run_arguments(game, n, threads, engine)
@@ -187,7 +189,9 @@ def load(path: PathLike, *, ppos: Optional[bool] = None) -> np.ndarray:
     ``.u64``), checked as ``nimsieve stats`` checks it.
 
     Values come back read-only, in the smallest unsigned dtype (a ``.bin`` table is mapped in
-    place when stored a whole byte or more wide); P-position lists as ``uint64``. ``ppos`` says
+    place when stored a whole byte or more wide); P-position lists as ``uint64``. A table of
+    Wythoff's game comes back as its n×n array ``g[x, y]``, its P-pairs as a ``uint64`` array of
+    rows ``(a_k, b_k)``. ``ppos`` says
     whether a b-file or ``.npy`` file holds P-positions, when neither its name (``-ppos``) nor
     the JSON summary beside it tells.
     """
@@ -195,9 +199,11 @@ def load(path: PathLike, *, ppos: Optional[bool] = None) -> np.ndarray:
     return _native.load(_path(path), listed)
 
 
-def games() -> list[dict[str, str]]:
-    """Every game spec, as ``nimsieve games`` lists them: ``{"syntax", "description"}``."""
-    return [{"syntax": s, "description": d} for s, d in _native.games()]
+def games() -> list[dict[str, Any]]:
+    """Every game spec, as ``nimsieve games`` lists them: ``{"syntax", "description",
+    "supports"}``, where ``supports`` lists what nimsieve does with the game: ``grundy``
+    (tables), ``ppos``, ``eval``, ``verify``, ``stats`` and ``plot`` (none for a modifier)."""
+    return [{"syntax": s, "description": d, "supports": w} for s, d, w in _native.games()]
 
 
 def engines() -> list[dict[str, str]]:

@@ -14,9 +14,8 @@ use nimsieve::engine::EngineKind;
 use nimsieve::error::printable;
 use nimsieve::format::{self, Contents, Format, Summary};
 use nimsieve::game::CATALOGUE;
-use nimsieve::game::Game;
+use nimsieve::game::{Game, Spec};
 use nimsieve::number::parse_u64;
-use nimsieve::progress::Progress;
 use nimsieve::regular_file::folder_of;
 use nimsieve::report::Report;
 use nimsieve::run::{self, Listing, Output, Outputs, Request, Run};
@@ -60,11 +59,32 @@ fn request(
     })
 }
 
-/// Runs `request` and writes its report as `.npy` to `path` (atomically), and returns the file
-/// written, open for reading: this run's table even when another call has since replaced
+/// The side of a table (or bound of the pairs) of Wythoff's game when `game` names it, after
+/// refusing the options of one-heap runs; None for a one-heap game.
+fn wythoff_side(
+    game: &str,
+    n: &str,
+    engine: Option<&str>,
+    until_period: bool,
+    modulus: &str,
+) -> nimsieve::Result<Option<u64>> {
+    match Spec::parse(game)? {
+        Spec::OneHeap(_) => Ok(None),
+        Spec::Wythoff => {
+            run::wythoff::refuse_one_heap_options(engine_named(engine)?, until_period, modulus)?;
+            parse_u64(n).map(Some)
+        }
+    }
+}
+
+/// Runs `write` (a run that ends in files) with `.npy` to `path` as its output (written
+/// atomically), and returns the file written, open for reading: this run's table even when another call has since replaced
 /// `path`. The work file of a large run lives beside `path` and is removed however the run
 /// ends.
-fn write_npy(request: Request, path: &Path, progress: &Progress) -> nimsieve::Result<File> {
+fn write_npy(
+    path: &Path,
+    write: impl FnOnce(&Outputs) -> nimsieve::Result<run::Written>,
+) -> nimsieve::Result<File> {
     if format::is_special(path) {
         return Err(Error::Input(format!(
             "path='{}' is not a regular file, so its table cannot be mapped; give the name of a .npy file",
@@ -78,7 +98,7 @@ fn write_npy(request: Request, path: &Path, progress: &Progress) -> nimsieve::Re
         layout: Default::default(),
         keep_work_on_failure: false,
     };
-    let written = run::write(request, &outputs, progress, |_| {}, |_| {})?;
+    let written = write(&outputs)?;
     match written.files.into_iter().next() {
         Some((_, file)) => Ok(file),
         None => Err(Error::Input(format!(
@@ -106,6 +126,16 @@ fn grundy<'py>(
     until_period: bool,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(side) = wythoff_side(game, n, engine, until_period, "5").map_err(to_py)? {
+        let values = supervised(py, threads, progress, |p| {
+            let report = run::wythoff::TableRun::start(side, None)?.report(p)?;
+            Values::of(report.table.values)
+        })?;
+        return shaped(
+            values.into_array(py, true)?,
+            Some((side as usize, side as usize)),
+        );
+    }
     let request = request(game, n, Listing::Grundy, engine, until_period, None).map_err(to_py)?;
     let values = supervised(py, threads, progress, |p| {
         let table = Run::start(request)?.table(p)?;
@@ -129,9 +159,21 @@ fn grundy_file<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     path: PathBuf,
 ) -> PyResult<RawFd> {
+    if let Some(side) = wythoff_side(game, n, engine, until_period, "5").map_err(to_py)? {
+        let file = supervised(py, threads, progress, |p| {
+            write_npy(&path, |outputs| {
+                run::wythoff::write(side, false, outputs, p, |_| {})
+            })
+        })?;
+        return Ok(file.into_raw_fd());
+    }
     let folder = Some(folder_of(&path).to_path_buf());
     let request = request(game, n, Listing::Grundy, engine, until_period, folder).map_err(to_py)?;
-    let file = supervised(py, threads, progress, |p| write_npy(request, &path, p))?;
+    let file = supervised(py, threads, progress, |p| {
+        write_npy(&path, |outputs| {
+            run::write(request, outputs, p, |_| {}, |_| {})
+        })
+    })?;
     Ok(file.into_raw_fd())
 }
 
@@ -146,6 +188,15 @@ fn ppos<'py>(
     engine: Option<&str>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(bound) = wythoff_side(game, n, engine, false, "5").map_err(to_py)? {
+        let pairs = supervised(py, threads, progress, |_| {
+            let report = run::wythoff::pairs(bound)?;
+            let pairs = nimsieve::game::wythoff::Pairs::default().take(report.count as usize);
+            Ok(pairs.flat_map(|(_, a, b)| [a, b]).collect::<Vec<u64>>())
+        })?;
+        let rows = pairs.len() / 2;
+        return shaped(PyArray1::from_vec(py, pairs).into_any(), Some((rows, 2)));
+    }
     let listing = Listing::Ppos { offset: 0 };
     let request = request(game, n, listing, engine, false, None).map_err(to_py)?;
     let positions = supervised(py, threads, progress, |p| {
@@ -172,6 +223,23 @@ fn summary<'py>(
     until_period: bool,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<String> {
+    if let Some(side) = wythoff_side(game, n, engine, until_period, modulus).map_err(to_py)? {
+        return supervised(py, threads, progress, |p| {
+            let mut json = Vec::new();
+            let written = match ppos {
+                true => {
+                    let report = run::wythoff::pairs(side)?;
+                    format::wythoff::write_pairs(Format::Json, &report, &mut json, p)
+                }
+                false => {
+                    let report = run::wythoff::TableRun::start(side, None)?.report(p)?;
+                    format::wythoff::write_table(Format::Json, &report, &mut json)
+                }
+            };
+            written.expect("a summary is written to memory");
+            Ok(String::from_utf8(json).expect("JSON is UTF-8"))
+        });
+    }
     let listing = match ppos {
         true => Listing::Ppos { offset: 0 },
         false => Listing::Grundy,
@@ -228,30 +296,59 @@ fn misere(py: Python<'_>, game: &str, n: &str, max_size: &str) -> PyResult<Strin
     })
 }
 
-/// The table in a file nimsieve wrote: values (read-only, in place for `.bin`) or P-positions.
+/// The table in a file nimsieve wrote: values (read-only, in place for `.bin`), P-positions,
+/// the n×n table of Wythoff's game or its P-pairs as rows (a_k, b_k).
 #[pyfunction]
 #[pyo3(signature = (path, ppos))]
 fn load<'py>(py: Python<'py>, path: PathBuf, ppos: Option<bool>) -> PyResult<Bound<'py, PyAny>> {
     let contents = supervised(py, None, None, |_| {
         Ok(match format::load(&path, ppos)?.contents {
-            Contents::Values(values) => Ok(Values::of(values)?),
-            Contents::Positions(positions) => Err(positions),
+            Contents::Values(values) => Loaded::Values(Values::of(values)?, None),
+            Contents::Grid(grid) => Loaded::Values(Values::of(grid.values)?, Some(grid.n)),
+            Contents::Positions(positions) => Loaded::Numbers(positions, None),
+            Contents::Pairs(pairs) => {
+                let rows = pairs.len();
+                Loaded::Numbers(pairs.into_iter().flatten().collect(), Some(rows))
+            }
         })
     })?;
     match contents {
-        Ok(values) => values.into_array(py, false),
-        Err(positions) => Ok(PyArray1::from_vec(py, positions).into_any()),
+        Loaded::Values(values, side) => shaped(
+            values.into_array(py, false)?,
+            side.map(|n| (n as usize, n as usize)),
+        ),
+        Loaded::Numbers(numbers, rows) => shaped(
+            PyArray1::from_vec(py, numbers).into_any(),
+            rows.map(|rows| (rows, 2)),
+        ),
     }
 }
 
-/// Every game family: (spec syntax, description), as `nimsieve games` lists them (the
-/// one-heap games, then the games only `eval` takes).
+/// What [`load`] prepares without the GIL: values (with the side of a square table) or
+/// numbers (with the rows of pairs).
+enum Loaded {
+    Values(Values, Option<u64>),
+    Numbers(Vec<u64>, Option<usize>),
+}
+
+/// `array` reshaped to `shape` (two dimensions) when one is given.
+fn shaped<'py>(
+    array: Bound<'py, PyAny>,
+    shape: Option<(usize, usize)>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match shape {
+        Some(shape) => array.call_method1("reshape", (shape,)),
+        None => Ok(array),
+    }
+}
+
+/// Every game family: (spec syntax, description, what nimsieve does with it), as `nimsieve
+/// games` lists them.
 #[pyfunction]
-fn games() -> Vec<(&'static str, &'static str)> {
+fn games() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
     CATALOGUE
         .iter()
-        .chain(eval::POSITION_GAMES)
-        .map(|entry| (entry.syntax, entry.description))
+        .map(|entry| (entry.syntax, entry.description, entry.supports().to_vec()))
         .collect()
 }
 

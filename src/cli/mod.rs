@@ -4,7 +4,6 @@
 use args::{Cli, Command};
 use clap::{CommandFactory, Parser};
 use nimsieve::error::printable;
-use nimsieve::eval;
 use nimsieve::game::CATALOGUE;
 use nimsieve::interrupt;
 use nimsieve::run;
@@ -152,10 +151,9 @@ fn run(command: Command) -> Result<()> {
 }
 /// `games`: every spec with its rule, one a line.
 fn games() -> Result<()> {
-    let all = || CATALOGUE.iter().chain(eval::POSITION_GAMES);
-    let width = all().map(|e| e.syntax.len()).max().unwrap_or(0);
+    let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
     let mut text = String::new();
-    for entry in all() {
+    for entry in CATALOGUE {
         push_line!(text, "{:width$}  {}", entry.syntax, entry.description);
     }
     interrupt::print(&text)

@@ -48,29 +48,6 @@ pub(super) fn output_folder(output: Option<&str>) -> Result<PathBuf> {
     Ok(folder.to_path_buf())
 }
 
-/// Writes each destination with `write`, saying which files were written unless `quiet`. A
-/// format that fails does not stop the others; the first failure is returned.
-pub(super) fn write_each<F: Copy>(
-    destinations: &[(F, Destination)],
-    quiet: bool,
-    mut write: impl FnMut(F, &Destination) -> Result<()>,
-) -> Result<()> {
-    let mut failure = None;
-    for (format, destination) in destinations {
-        match write(*format, destination) {
-            Ok(()) => {
-                if let (Destination::File(path), false) = (destination, quiet) {
-                    wrote(path);
-                }
-            }
-            Err(e) => {
-                failure.get_or_insert(e);
-            }
-        }
-    }
-    failure.map_or(Ok(()), Err)
-}
-
 /// Says on standard error that `path` was written.
 pub(super) fn wrote(path: &Path) {
     say(&format!("wrote {}", printable(&path.display().to_string())));

@@ -3,7 +3,7 @@
 
 use super::args::SweepArgs;
 use super::configure_threads;
-use super::output::{say, write_each, wrote};
+use super::output::{say, wrote};
 use nimsieve::Result;
 use nimsieve::format::{self, Destination};
 use nimsieve::number::parse_u64;
@@ -28,9 +28,18 @@ pub(super) fn sweep(args: &SweepArgs) -> Result<()> {
     let progress = Progress::counting(range.end - range.start, "games", args.out.quiet);
     let rows = family_sweep::run(&family, range, n, &progress)?;
     progress.finish();
-    write_each(&destinations, args.out.quiet, |format, destination| {
-        format::write_with(destination, |out| format.write(&rows, out))
-    })?;
+    let quiet = args.out.quiet;
+    nimsieve::run::write_each(
+        &destinations,
+        |format, destination| {
+            format::write_with(destination, |out| format.write(&rows, out)).map(|()| None)
+        },
+        |path| {
+            if !quiet {
+                wrote(path)
+            }
+        },
+    )?;
     // A part written to files gets its manifest, for sweep-merge.
     let files: Option<Vec<(RowFormat, PathBuf)>> = destinations
         .iter()

@@ -3,18 +3,17 @@
 use super::args::TableArgs;
 use super::configure_threads;
 use super::output::{say, wrote};
-use super::wythoff::{names_wythoff, wythoff};
+use super::wythoff::wythoff;
+use nimsieve::Result;
 use nimsieve::choice::Choice;
 use nimsieve::engine::resumable::CHECKPOINT_EVERY;
-use nimsieve::eval;
 use nimsieve::format;
-use nimsieve::game::Game;
+use nimsieve::game::Spec;
 use nimsieve::interrupt;
 use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
 use nimsieve::report::Report;
 use nimsieve::run::{self, Listing, Output, Outputs, Request};
-use nimsieve::{Error, Result};
 use std::path::Path;
 use std::time::Duration;
 
@@ -26,16 +25,10 @@ pub(super) struct PposOptions {
 
 /// `grundy` (no `ppos` options) and `ppos`.
 pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
-    if names_wythoff(&args.game) {
-        return wythoff(args, ppos);
-    }
-    if let Ok(Some(game)) = eval::PositionGame::parse(&args.game) {
-        let name = game.name();
-        return Err(Error::Input(format!(
-            "'{name}' is a game of several heaps with no one-heap table; 'nimsieve eval {name} …' evaluates its positions (see 'nimsieve games')"
-        )));
-    }
-    let game = Game::parse(&args.game)?;
+    let game = match Spec::parse(&args.game)? {
+        Spec::OneHeap(game) => game,
+        Spec::Wythoff => return wythoff(args, ppos),
+    };
     let n = parse_u64(&args.n)?;
     let modulus = run::parse_modulus(&args.modulus)?;
     configure_threads(args.out.threads)?;

@@ -3,56 +3,25 @@
 
 use super::args::TableArgs;
 use super::configure_threads;
-use super::output::write_each;
+use super::output::wrote;
 use super::table::PposOptions;
-use nimsieve::choice::Choice;
-use nimsieve::format::Format;
 use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
+use nimsieve::run::{self, Output, Outputs};
 use nimsieve::{Error, Result};
-use std::time::Instant;
 
-/// True for a spec of Wythoff's game (`wythoff`, or with arguments or modifiers, which
-/// [`wythoff`] refuses).
-pub(super) fn names_wythoff(spec: &str) -> bool {
-    let spec = spec.trim();
-    spec == "wythoff" || spec.starts_with("wythoff+") || spec.starts_with("wythoff:")
-}
-
-/// Refuses, for Wythoff's game, a spec with arguments or modifiers and the options of one-heap
-/// tables, each with one line saying why.
+/// Refuses, for Wythoff's game, the options of one-heap tables, each with one line saying why.
 fn refuse_one_heap_options(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
-    let spec = args.game.trim();
     let unfit = |what: &str| Err(Error::Input(format!("{what}; leave it out")));
-    if spec != "wythoff" {
-        return Err(Error::Input(format!(
-            "'{spec}': Wythoff's game takes no arguments and no modifiers (nimsieve computes it in normal play); use 'wythoff'"
-        )));
-    }
     if args.wide.is_some() {
         return unfit(
             "--wide lays out one-heap tables; the CSV of grundy wythoff is already a matrix, a row per x",
         );
     }
-    if args.until_period {
-        return unfit(
-            "--until-period stops one-heap tables; grundy wythoff proves the rows' periods in its JSON summary instead",
-        );
-    }
-    if let Some(engine) = args.engine {
-        return unfit(&format!(
-            "--engine {} is an engine of one-heap games; Wythoff's game has its own",
-            engine.name()
-        ));
-    }
+    run::wythoff::refuse_one_heap_options(args.engine, args.until_period, &args.modulus)?;
     if args.resume || args.checkpoint_every.is_some() {
         return unfit(
             "tables of Wythoff's game are not resumable (N = 2^14 takes under a minute), so --resume and --checkpoint-every do not apply",
-        );
-    }
-    if args.modulus != "5" {
-        return unfit(
-            "--mod sets the residues of one-heap P-position counts; the summaries of Wythoff's game have none",
         );
     }
     if ppos.is_some_and(|p| p.offset != 0) {
@@ -64,51 +33,27 @@ fn refuse_one_heap_options(args: &TableArgs, ppos: Option<PposOptions>) -> Resul
 }
 
 /// `grundy wythoff` (the table of G(x, y), 0 <= x, y < N) and `ppos wythoff` (the P-pairs
-/// with a_k < N).
+/// with a_k < N), through the run that writes every table.
 pub(super) fn wythoff(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
-    use nimsieve::format::wythoff as files;
-    use nimsieve::run::wythoff::{TableRun, pairs, stem};
     refuse_one_heap_options(args, ppos)?;
     let n = parse_u64(&args.n)?;
     configure_threads(args.out.threads)?;
     let mut formats = args.formats.clone();
     formats.dedup();
-    files::check_formats(&formats, ppos.is_some())?;
-    let folder = args.out.folder()?;
-    let mut destinations = args
-        .out
-        .destinations(&formats, &folder, &stem(n, ppos.is_some()))?;
-    if ppos.is_some() {
-        let mut report = pairs(n)?;
-        files::check_room(&destinations, |f| files::pair_bytes(f, n), None)?;
-        // The pairs are made as they are written; the summary, last, gives the time taken.
-        destinations.sort_by_key(|(f, _)| *f == Format::Json);
-        let started = Instant::now();
-        return write_each(&destinations, args.out.quiet, |format, destination| {
-            report.info.elapsed_s = started.elapsed().as_secs_f64();
-            let progress = Progress::counting(report.count, "pairs", args.out.quiet);
-            let written = files::write_pairs(format, &report, destination, &progress);
-            progress.finish();
-            written
-        });
-    }
-    let run = TableRun::start(n, Some(&folder))?;
-    let work = run.work_file();
-    let work = work
-        .as_ref()
-        .map(|(folder, bytes)| (folder.as_path(), *bytes));
-    files::check_room(
-        &destinations,
-        |f| files::table_bytes(f, n, run.bits()),
-        work,
-    )?;
-    let progress = Progress::counting(n * (n + 1) / 2, "cells", args.out.quiet);
-    let report = run.report(&progress)?;
-    progress.finish();
-    write_each(&destinations, args.out.quiet, |format, destination| {
-        files::write_table(format, &report, destination)
-    })?;
-    run.finish();
-    drop(report);
-    Ok(())
+    let outputs = Outputs {
+        formats,
+        output: Output::Named(args.out.output.clone()),
+        folder: args.out.folder()?,
+        layout: Default::default(),
+        keep_work_on_failure: false,
+    };
+    let quiet = args.out.quiet;
+    let unit = if ppos.is_some() { "pairs" } else { "cells" };
+    let progress = Progress::counting(0, unit, quiet);
+    run::wythoff::write(n, ppos.is_some(), &outputs, &progress, |path| {
+        if !quiet {
+            wrote(path)
+        }
+    })
+    .map(drop)
 }

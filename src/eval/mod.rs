@@ -20,7 +20,7 @@ mod wythoff;
 pub use heap_values::{Method, TABLE_LIMIT, TableOptions};
 pub use misere::{MisereEvaluation, QUOTIENT_HEAPS};
 pub use moore::is_p as moore_is_p;
-pub use position_games::{POSITION_GAMES, PositionGame};
+pub use position_games::PositionGame;
 pub use split_classes::SplitClass;
 pub use sum::{HeapMove, HeapReport, OPTION_BUDGET, SumEvaluation, evaluate as evaluate_sum};
 
@@ -134,7 +134,8 @@ fn by_quotient(spec: &str) -> Result<bool> {
 }
 
 /// Evaluates the position `args` (heap sizes, or what the game's position is made of) of the
-/// game `spec`: a one-heap game's spec (see `nimsieve games`), or one of [`POSITION_GAMES`].
+/// game `spec`: a one-heap game's spec (see `nimsieve games`), or a game of two or several
+/// heaps of the catalogue ([`crate::game::CATALOGUE`]).
 pub fn evaluate(spec: &str, args: &[String], options: &Options) -> Result<Evaluation> {
     if let Some(game) = PositionGame::parse(spec)? {
         if options.tables.file.is_some() {

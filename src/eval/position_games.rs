@@ -3,7 +3,7 @@
 
 use super::{PositionEvaluation, disguise, fibonacci_nim, moore, wythoff};
 use crate::error::{Error, Result};
-use crate::game::CatalogueEntry;
+use crate::game::{Heaps, heaps_of};
 
 /// A game of several heaps (or coins, or rows) that is not a sum of one-heap games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,47 +26,18 @@ pub enum PositionGame {
     Wythoff,
 }
 
-/// The games of [`PositionGame`] that only `eval` takes, as `nimsieve games` lists them
-/// (`wythoff` is listed with the one-heap games, since `grundy` and `ppos` take it too).
-pub const POSITION_GAMES: &[CatalogueEntry] = &[
-    CatalogueEntry {
-        syntax: "moore:K",
-        description: "eval only. Moore's Nim_K: remove from 1 to K heaps at once; P iff every binary column sum of the heaps is 0 mod K+1",
-    },
-    CatalogueEntry {
-        syntax: "staircase",
-        description: "eval only. Coins on steps 1, 2, ... (eval staircase C1 C2 ...); a move takes coins from one step to the step below (from step 1 to the ground). Nim on the odd steps",
-    },
-    CatalogueEntry {
-        syntax: "northcott",
-        description: "eval only. Rows with a white and a black checker (eval northcott W,B ... gives their columns); a player moves one of their own checkers along its row, never past the other. Nim on the gaps between the checkers",
-    },
-    CatalogueEntry {
-        syntax: "nimble",
-        description: "eval only. Coins on squares 0, 1, 2, ... (eval nimble Q1 Q2 ... gives each coin's square); a move takes one coin to any square on its left. Nim with a heap per coin, its square",
-    },
-    CatalogueEntry {
-        syntax: "poker-nim",
-        description: "eval only. Nim in which a move may also add objects to a heap from the player's own supply. Nim: an addition can be undone",
-    },
-    CatalogueEntry {
-        syntax: "turning-turtles",
-        description: "eval only. A row of coins (eval turning-turtles THHTH); a move turns a head to a tail and may turn one coin to its left either way. Nim with a heap per head, its place counted from 1",
-    },
-    CatalogueEntry {
-        syntax: "fibonacci-nim",
-        description: "eval only. One heap (eval fibonacci-nim N [--last M]); the first move takes at least one but not all, each later move at most twice the previous one. P iff the smallest term of N's Zeckendorf sum exceeds what may be taken",
-    },
-];
-
 impl PositionGame {
-    /// The game named by `spec`, or None when the spec names no such game (a one-heap game).
+    /// The game named by `spec`, or None when the catalogue lists its name as a one-heap game
+    /// (or not at all).
     pub fn parse(spec: &str) -> Result<Option<PositionGame>> {
         let spec = spec.trim();
         let (name, args) = match spec.split_once(':') {
             Some((name, args)) => (name.trim(), Some(args.trim())),
             None => (spec, None),
         };
+        if !matches!(heaps_of(name), Some(Heaps::Two | Heaps::Several)) {
+            return Ok(None);
+        }
         let game = match name {
             "moore" => {
                 let k = args.ok_or_else(|| {

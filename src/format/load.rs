@@ -1,5 +1,6 @@
 //! Reading tables nimsieve wrote (CSV, b-file, npy, bin, u64) back, for `stats`, `plot` and
-//! `verify`, each with the reader beside its writer. The format follows from the file's extension; the game, play and size come from
+//! `verify`, each with the reader beside its writer; the tables and P-pairs of Wythoff's
+//! two-heap game by `wythoff/read.rs`. The format follows from the file's extension; the game, play and size come from
 //! the bin header or the JSON summary beside the file (same name, `.json`) when there is one,
 //! and a file that states its n or game differently from that summary is refused.
 //!
@@ -10,7 +11,7 @@
 //! table is allocated.
 
 use super::json::{Listed, Summary};
-use super::{bfile, bin, csv, npy, u64s};
+use super::{bfile, bin, csv, npy, u64s, wythoff};
 use crate::error::{Error, Result};
 use crate::period::Period;
 use crate::regular_file;
@@ -26,6 +27,10 @@ pub enum Contents {
     Values(PackedValues),
     /// P-positions, ascending.
     Positions(Vec<u64>),
+    /// A table of a two-heap game (Wythoff's): G(x, y) for 0 ≤ x, y < n.
+    Grid(super::wythoff::Grid),
+    /// The P-pairs (a_k, b_k) of a two-heap game (Wythoff's), k = 0, 1, ….
+    Pairs(Vec<[u64; 2]>),
 }
 
 /// A table read from a file, with what is known about it.
@@ -72,15 +77,24 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
     let named_ppos = path
         .file_stem()
         .is_some_and(|s| s.to_string_lossy().ends_with("-ppos"));
-    let summary = read_summary(path);
+    let beside = read_beside(path);
+    let summary = beside
+        .as_deref()
+        .and_then(|b| serde_json::from_slice::<Summary>(b).ok());
+    let two_heap = beside.as_deref().and_then(wythoff::stated);
     let summary_ppos = summary
         .as_ref()
         .is_some_and(|s| matches!(s.listing, Listed::Positions { .. }));
-    let ppos = ppos.unwrap_or(named_ppos || summary_ppos);
+    let pairs_stated = two_heap.as_ref().is_some_and(|s| s.pairs.is_some());
+    let ppos = ppos.unwrap_or(named_ppos || summary_ppos || pairs_stated);
     let extension = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
+    let map = match wythoff::read(&extension, map, ppos, two_heap.is_some()).map_err(bad)? {
+        Ok(contents) => return two_heap_table(contents, two_heap, bad),
+        Err(map) => map,
+    };
     let mut kind = summary.as_ref().map_or(ValueKind::Grundy, Summary::kind);
     let mut stated = Stated::default();
     let contents = if extension == "bin" {
@@ -155,15 +169,56 @@ pub(super) fn map_file(path: &Path) -> Result<Option<Mmap>> {
     Ok(Some(map))
 }
 
+/// A table of Wythoff's game (its grid or its P-pairs), checked against the JSON summary
+/// beside it (`stated`) when there is one.
+fn two_heap_table(
+    contents: Contents,
+    stated: Option<wythoff::Stated>,
+    bad: impl Fn(String) -> Error,
+) -> Result<Loaded> {
+    let (n, what) = match &contents {
+        Contents::Grid(grid) => (grid.n, format!("it is a table of side {}", grid.n)),
+        Contents::Pairs(pairs) => (
+            stated
+                .as_ref()
+                .map_or_else(|| pairs.last().map_or(0, |&[a, _]| a + 1), |s| s.n),
+            format!("it holds {} pairs", pairs.len()),
+        ),
+        _ => unreachable!("the reader of Wythoff's game returns its table or its pairs"),
+    };
+    if let Some(stated) = &stated {
+        let disagrees = match &contents {
+            Contents::Pairs(pairs) => stated.pairs != Some(pairs.len() as u64),
+            _ => stated.pairs.is_some() || stated.n != n,
+        };
+        if disagrees {
+            let says = match stated.pairs {
+                Some(count) => format!("{count} pairs"),
+                None => format!("a table of side {}", stated.n),
+            };
+            return Err(bad(format!(
+                "{what}, but the JSON summary beside it states {says}; the two disagree, so neither is trusted: write both again with nimsieve"
+            )));
+        }
+    }
+    Ok(Loaded {
+        contents,
+        game: Some(wythoff::GAME.to_string()),
+        n: Some(n),
+        kind: ValueKind::Grundy,
+        period: None,
+        stopped_at_period: false,
+    })
+}
+
 /// The most bytes a JSON summary read beside a table may hold (one far larger is not one).
 const MOST_SUMMARY_BYTES: u64 = 1 << 28;
 
-/// The JSON summary beside `path`, if there is a readable one (a regular file of at most
-/// [`MOST_SUMMARY_BYTES`]; a FIFO there is not waited on).
-fn read_summary(path: &Path) -> Option<Summary> {
+/// The bytes of the JSON summary beside `path`, if there is a readable one (a regular file of
+/// at most [`MOST_SUMMARY_BYTES`]; a FIFO there is not waited on).
+fn read_beside(path: &Path) -> Option<Vec<u8>> {
     let beside = path.with_extension("json");
     (beside != path)
         .then(|| regular_file::read(&beside, MOST_SUMMARY_BYTES).ok())
         .flatten()
-        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
 }

@@ -183,3 +183,22 @@ pub fn read_matrix(bytes: &[u8]) -> Parsed<Option<([u64; 2], PackedValues)>> {
         _ => Ok(None),
     }
 }
+
+/// The shape of an `.npy` file's array, None when its header cannot be read.
+pub fn shape(bytes: &[u8]) -> Option<Vec<u64>> {
+    header(bytes).ok().map(|h| h.shape)
+}
+
+/// Reads an `.npy` array of shape (len, 2) as pairs, row by row.
+pub fn read_pairs(bytes: &[u8]) -> Parsed<Vec<[u64; 2]>> {
+    let header = header(bytes)?;
+    let [len, 2] = header.shape[..] else {
+        return Err("its array is not of shape (pairs, 2)".into());
+    };
+    let mut pairs = crate::table::reserve(len, "the list of P-pairs").map_err(|e| e.to_string())?;
+    let mut numbers = header.numbers();
+    while let (Some(a), Some(b)) = (numbers.next(), numbers.next()) {
+        pairs.push([a, b]);
+    }
+    Ok(pairs)
+}

@@ -21,7 +21,8 @@ pub fn text(bytes: &[u8]) -> Parsed<&str> {
     std::str::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())
 }
 
-fn number(cell: &[u8], line: u64) -> Parsed<u64> {
+/// The number in `cell` of line `line`, or why it is not one.
+pub fn number(cell: &[u8], line: u64) -> Parsed<u64> {
     let cell = cell.trim_ascii();
     std::str::from_utf8(cell)
         .ok()

@@ -1,4 +1,20 @@
-//! The list of game names that `nimsieve games` prints and the spec parser accepts.
+//! The one catalogue of games: every name `nimsieve games` prints, the spec parser accepts and
+//! `eval` evaluates, with how many heaps its positions have, which says what nimsieve does
+//! with it.
+
+/// How many heaps a game's positions have, which decides what nimsieve supports for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heaps {
+    /// One heap: tables of g(n), P-positions, eval of sums, verify, stats and plots.
+    One,
+    /// Two heaps (Wythoff's game): the table of G(x, y), the P-pairs, eval, verify, stats and
+    /// plots.
+    Two,
+    /// Positions of several heaps (or coins, or rows) that are not sums: eval only.
+    Several,
+    /// A modifier of other games' specs, not a game.
+    Modifier,
+}
 
 /// One family of games: how to write it and what it is.
 #[derive(Debug, Clone, Copy)]
@@ -7,6 +23,34 @@ pub struct CatalogueEntry {
     pub syntax: &'static str,
     /// One line describing the moves.
     pub description: &'static str,
+    /// How many heaps its positions have.
+    pub heaps: Heaps,
+}
+
+impl CatalogueEntry {
+    /// The name its specs begin with: the syntax up to its first `:` or `+`.
+    pub fn name(&self) -> &'static str {
+        self.syntax.split([':', '+']).next().unwrap_or(self.syntax)
+    }
+
+    /// What nimsieve does with the game: `grundy` (tables), `ppos` (P-positions), `eval`,
+    /// `verify`, `stats` and `plot` of the tables written.
+    pub fn supports(&self) -> &'static [&'static str] {
+        match self.heaps {
+            Heaps::One | Heaps::Two => &["grundy", "ppos", "eval", "verify", "stats", "plot"],
+            Heaps::Several => &["eval"],
+            Heaps::Modifier => &[],
+        }
+    }
+}
+
+/// How many heaps the game named `name` (a spec up to its first `:` or `+`) has; None for a
+/// name the catalogue does not hold.
+pub fn heaps_of(name: &str) -> Option<Heaps> {
+    CATALOGUE
+        .iter()
+        .find(|e| e.heaps != Heaps::Modifier && e.name() == name)
+        .map(|e| e.heaps)
 }
 
 /// Every game family and modifier, in the order `nimsieve games` lists them.
@@ -79,27 +123,76 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
         "grundys-game",
         "octal:4.0+unequal: split a heap into two heaps of different sizes",
     ),
-    entry(
-        "wythoff",
-        "two heaps: take any number from one, or the same number from both (grundy: the table of G(x, y); ppos: the P-pairs; eval wythoff A B)",
-    ),
-    entry(
+    CatalogueEntry {
+        syntax: "wythoff",
+        description: "two heaps: take any number from one, or the same number from both (grundy: the table of G(x, y); ppos: the P-pairs; eval wythoff A B)",
+        heaps: Heaps::Two,
+    },
+    modifier(
         "CODE+unequal",
         "modifier for take-and-break games: no two heaps a split leaves may be equal",
     ),
-    entry(
+    modifier(
         "GAME+leave1",
         "modifier: every move must leave at least one object (not for take-and-break games)",
     ),
-    entry(
+    modifier(
         "GAME+misere",
         "modifier: misere play (last to move loses); tables hold outcomes 0 = P, 1 = N (of take-and-break games through the misère quotient)",
     ),
+    several(
+        "moore:K",
+        "eval only. Moore's Nim_K: remove from 1 to K heaps at once; P iff every binary column sum of the heaps is 0 mod K+1",
+    ),
+    several(
+        "staircase",
+        "eval only. Coins on steps 1, 2, ... (eval staircase C1 C2 ...); a move takes coins from one step to the step below (from step 1 to the ground). Nim on the odd steps",
+    ),
+    several(
+        "northcott",
+        "eval only. Rows with a white and a black checker (eval northcott W,B ... gives their columns); a player moves one of their own checkers along its row, never past the other. Nim on the gaps between the checkers",
+    ),
+    several(
+        "nimble",
+        "eval only. Coins on squares 0, 1, 2, ... (eval nimble Q1 Q2 ... gives each coin's square); a move takes one coin to any square on its left. Nim with a heap per coin, its square",
+    ),
+    several(
+        "poker-nim",
+        "eval only. Nim in which a move may also add objects to a heap from the player's own supply. Nim: an addition can be undone",
+    ),
+    several(
+        "turning-turtles",
+        "eval only. A row of coins (eval turning-turtles THHTH); a move turns a head to a tail and may turn one coin to its left either way. Nim with a heap per head, its place counted from 1",
+    ),
+    several(
+        "fibonacci-nim",
+        "eval only. One heap (eval fibonacci-nim N [--last M]); the first move takes at least one but not all, each later move at most twice the previous one. P iff the smallest term of N's Zeckendorf sum exceeds what may be taken",
+    ),
 ];
 
+/// A one-heap game.
 const fn entry(syntax: &'static str, description: &'static str) -> CatalogueEntry {
     CatalogueEntry {
         syntax,
         description,
+        heaps: Heaps::One,
+    }
+}
+
+/// A game of several heaps that only `eval` takes.
+const fn several(syntax: &'static str, description: &'static str) -> CatalogueEntry {
+    CatalogueEntry {
+        syntax,
+        description,
+        heaps: Heaps::Several,
+    }
+}
+
+/// A modifier.
+const fn modifier(syntax: &'static str, description: &'static str) -> CatalogueEntry {
+    CatalogueEntry {
+        syntax,
+        description,
+        heaps: Heaps::Modifier,
     }
 }

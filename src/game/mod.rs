@@ -16,11 +16,12 @@ pub mod wythoff;
 
 use crate::period::{Criterion, Period};
 
-pub use catalogue::{CATALOGUE, CatalogueEntry};
+pub use catalogue::{CATALOGUE, CatalogueEntry, Heaps, heaps_of};
 pub use closed_form::{ClosedForm, LASKER_PERIOD, lasker, prime_factor_count};
 pub use divisor::{BlockFactors, DivisorRule, divisors_of};
 pub use moves::{Moves, Window, WindowRule};
 pub use primes::{primes_below, sieve_odd_primes};
+pub use spec::Spec;
 pub use subtraction::SubtractionSet;
 pub use take_break::{ONE, THREE, TWO, TakeBreak, TakeBreakOption, WHOLE};
 

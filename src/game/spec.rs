@@ -1,11 +1,50 @@
-//! The spec grammar: `NAME[:ARGS][+unequal][+leave1][+misere]`.
+//! The spec grammar: `NAME[:ARGS][+unequal][+leave1][+misere]`, and [`Spec`], a spec read by
+//! the catalogue (one heap, or Wythoff's two).
 
-use super::{DivisorRule, Game, Play, Rule, SubtractionSet, TakeBreak};
+use super::{DivisorRule, Game, Heaps, Play, Rule, SubtractionSet, TakeBreak, heaps_of};
 use crate::error::{Error, Result};
 use crate::number::NotASize;
 use crate::regular_file;
 use std::io::ErrorKind;
 use std::path::Path;
+
+/// A game as a table's spec names it: a one-heap game, or Wythoff's two-heap game, whose
+/// tables are the square of G(x, y) and the P-pairs. Games of several heaps have no table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spec {
+    /// A one-heap game.
+    OneHeap(Game),
+    /// Wythoff's game (`wythoff`).
+    Wythoff,
+}
+
+impl Spec {
+    /// Parses a spec by the catalogue: the two-heap game by its name alone (it takes no
+    /// arguments and no modifiers), a game of several heaps refused (it has no table), any
+    /// other as [`Game::parse`] does.
+    pub fn parse(text: &str) -> Result<Spec> {
+        let spec = text.trim();
+        let name = spec.split([':', '+']).next().unwrap_or_default().trim();
+        match heaps_of(name) {
+            Some(Heaps::Two) if spec == name => Ok(Spec::Wythoff),
+            Some(Heaps::Two) => Err(Error::Input(format!(
+                "'{spec}': Wythoff's game takes no arguments and no modifiers (nimsieve computes it in normal play); use '{name}'"
+            ))),
+            Some(Heaps::Several) => Err(Error::Input(format!(
+                "'{spec}' is a game of several heaps with no one-heap table; 'nimsieve eval {spec} …' evaluates its positions (see 'nimsieve games')"
+            ))),
+            _ => parse(spec).map(Spec::OneHeap),
+        }
+    }
+
+    /// The canonical spec.
+    pub fn name(&self) -> &str {
+        match self {
+            Spec::OneHeap(game) => &game.spec,
+            Spec::Wythoff => crate::game::wythoff::NAME,
+        }
+    }
+}
 
 /// Parses a spec string into a [`Game`], reading the set file of `set-file:PATH`.
 pub fn parse(text: &str) -> Result<Game> {

@@ -1,6 +1,7 @@
 //! "Did you mean …?" for a game name that is not in the catalogue.
 
 use super::CATALOGUE;
+use super::catalogue::Heaps;
 
 /// The catalogued game name closest to `name`, when one is close: at most one edit away (two
 /// for names of five letters or more), or the only name that starts with `name` (three
@@ -9,8 +10,8 @@ pub fn closest_game(name: &str) -> Option<&'static str> {
     let names = || {
         CATALOGUE
             .iter()
-            .map(|entry| entry.syntax.split(':').next().unwrap_or(entry.syntax))
-            .filter(|n| n.starts_with(|c: char| c.is_ascii_lowercase()))
+            .filter(|entry| matches!(entry.heaps, Heaps::One | Heaps::Two))
+            .map(|entry| entry.name())
     };
     let name = name.to_ascii_lowercase();
     let allowed = if name.chars().count() >= 5 { 2 } else { 1 };

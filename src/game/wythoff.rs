@@ -4,6 +4,9 @@
 //! u64: ⌊kφ⌋ = (k + ⌊k√5⌋)/2, and ⌊k√5⌋ = ⌊√(5k²)⌋ is an integer square root in u128, taken
 //! of 5k²/16 (which fits even where 5k² does not) and corrected by the last two bits.
 
+/// The spec of Wythoff's game.
+pub const NAME: &str = "wythoff";
+
 /// ⌊x·√5⌋, exact for every u64 x.
 fn floor_x_sqrt5(x: u64) -> u128 {
     let square = u128::from(x) * u128::from(x);

@@ -120,6 +120,9 @@ pub fn render(
     format: ImageFormat,
 ) -> Result<Vec<u8>> {
     check_classes(kind, classes)?;
+    if let Contents::Grid(grid) = &table.contents {
+        return wythoff::render(grid, kind, format);
+    }
     let subject = subject(table, kind, classes.cloned().unwrap_or_default())?;
     let title = title(table, kind);
     encode(&(title, subject), format, SIZE)
@@ -217,6 +220,8 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
     let empty = match &table.contents {
         Contents::Values(v) => v.is_empty(),
         Contents::Positions(p) => p.is_empty(),
+        Contents::Pairs(p) => p.is_empty(),
+        Contents::Grid(g) => g.n == 0,
     };
     if empty {
         return Err(Error::Input(
@@ -256,6 +261,21 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
                 kind.name()
             )));
         }
+        // The pairs counted by their smaller heap: C(x) = #{k : a_k < x}.
+        (Contents::Pairs(pairs), Kind::Counting) => Subject::Counting {
+            positions: Cow::Owned(pairs.iter().map(|&[a, _]| a).collect()),
+            n: table
+                .n
+                .unwrap_or_else(|| pairs.last().map_or(0, |&[a, _]| a + 1)),
+            period: None,
+        },
+        (Contents::Pairs(_), _) => {
+            return Err(Error::Input(format!(
+                "--kind {} is not for the P-pairs of a two-heap game: they plot as --kind counting (C(x), the pairs with a_k < x); draw the table (grundy wythoff) with --kind values",
+                kind.name()
+            )));
+        }
+        (Contents::Grid(_), _) => unreachable!("a two-heap table is drawn by wythoff.rs"),
     })
 }
 
@@ -264,13 +284,16 @@ fn title(table: &Loaded, kind: Kind) -> String {
     let what = match (kind, table.kind) {
         (Kind::Values, ValueKind::Grundy) => "Grundy values g(n)",
         (Kind::Values, ValueKind::Outcome) => "misère outcomes (0 = P, 1 = N)",
+        (Kind::Counting, _) if matches!(table.contents, Contents::Pairs(_)) => {
+            "P-pairs counting function, pairs with a_k < x"
+        }
         (Kind::Counting, _) => "P-position counting function",
         (Kind::Density, ValueKind::Grundy) => "share of each value below x",
         (Kind::Density, ValueKind::Outcome) => "share of each misère outcome below x",
     };
     let n = match &table.contents {
         Contents::Values(v) => Some(v.len()),
-        Contents::Positions(_) => table.n,
+        _ => table.n,
     };
     let game = table.game.as_deref().map(|g| format!("{g}: "));
     let n = n.map(|n| format!(", N = {}", axes::size(n)));

@@ -6,18 +6,20 @@
 mod write;
 pub mod wythoff;
 
-pub use write::{Output, Outputs, Written, write};
+pub use write::{Output, Outputs, Written, write, write_destination, write_each};
 
 use crate::analysis::counting::MAX_MODULUS;
 use crate::choice::Choice;
 use crate::engine::resumable::{self, CHECKPOINT_EVERY, Storage};
 use crate::engine::{self, EngineKind};
 use crate::error::{Error, Result};
+use crate::format::wythoff::PairsSummary;
 use crate::format::{Contents, Loaded};
 use crate::game::Game;
 use crate::number;
 use crate::period;
 use crate::progress::Progress;
+use crate::report::wythoff::WythoffTable;
 use crate::report::{GrundyReport, PposReport, Report, RunInfo};
 use crate::table::work_file::WorkFile;
 use crate::table::{Table, ValueKind};
@@ -263,6 +265,17 @@ fn check_until_period(request: &Request, engine: EngineKind) -> Result<()> {
     Ok(())
 }
 
+/// What `nimsieve stats` reports of a file.
+#[derive(Debug)]
+pub enum FileReport {
+    /// A one-heap table or P-position list.
+    OneHeap(Report),
+    /// A table of Wythoff's game: value counts, P-count, the rows' proven periods.
+    TwoHeapTable(WythoffTable),
+    /// The P-pairs of Wythoff's game: how many, the last.
+    TwoHeapPairs(PairsSummary),
+}
+
 /// The report of a table read from a file (`nimsieve stats`), for `game` when known (the
 /// period of a finite subtraction set is searched then), timed from `started`.
 pub fn report_of_file(
@@ -270,7 +283,7 @@ pub fn report_of_file(
     game: Option<&Game>,
     modulus: u64,
     started: Instant,
-) -> Report {
+) -> FileReport {
     let info = |n| RunInfo {
         game: game.map_or_else(|| "unknown".to_string(), |g| g.spec.clone()),
         n,
@@ -291,16 +304,27 @@ pub fn report_of_file(
             };
             let info = info(table.len());
             let report = GrundyReport::new(table, info, loaded.stopped_at_period, modulus);
-            Report::Grundy(match game {
+            FileReport::OneHeap(Report::Grundy(match game {
                 Some(game) => report.of_game(game),
                 None => report,
-            })
+            }))
         }
         Contents::Positions(positions) => {
             let n = loaded
                 .n
                 .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1));
-            Report::Ppos(PposReport::new(positions, info(n), 0, modulus))
+            FileReport::OneHeap(Report::Ppos(PposReport::new(
+                positions,
+                info(n),
+                0,
+                modulus,
+            )))
         }
+        Contents::Grid(grid) => FileReport::TwoHeapTable(wythoff::report_of_grid(grid, started)),
+        Contents::Pairs(pairs) => FileReport::TwoHeapPairs(PairsSummary::of_list(
+            &pairs,
+            loaded.n.unwrap_or(0),
+            started.elapsed().as_secs_f64(),
+        )),
     }
 }

@@ -1,7 +1,8 @@
 //! A request that ends in files: the destinations named and checked, the formats' limits
 //! checked before anything is computed, the run, its report written atomically in each format,
 //! and the work file removed. Every front end that writes a table (the command line, the
-//! Python package) comes through here.
+//! Python package) comes through here, Wythoff's game too (`wythoff.rs` runs its engine and
+//! writes its formats through [`write_each`]).
 
 use super::{Listing, Request, Run};
 use crate::error::{Error, Result};
@@ -46,11 +47,11 @@ pub struct Written {
 }
 
 impl Outputs {
-    /// The destination of each format for a table of `request`, each checked writable.
-    fn destinations(&self, request: &Request) -> Result<Vec<(Format, Destination)>> {
+    /// The destination of each format for files named `stem`, each checked writable.
+    pub(super) fn destinations(&self, stem: &str) -> Result<Vec<(Format, Destination)>> {
         let destinations = match (&self.output, self.formats.as_slice()) {
             (Output::Named(output), formats) => {
-                format::destinations(formats, output.as_deref(), &self.folder, &request.stem())?
+                format::destinations(formats, output.as_deref(), &self.folder, stem)?
             }
             (Output::File(path), &[format]) => vec![(format, Destination::File(path.clone()))],
             (Output::File(path), formats) => {
@@ -79,7 +80,7 @@ pub fn write(
     said: impl FnOnce(&Report),
     mut wrote: impl FnMut(&Path),
 ) -> Result<Written> {
-    let destinations = outputs.destinations(&request)?;
+    let destinations = outputs.destinations(&request.stem())?;
     let ppos = matches!(request.listing, Listing::Ppos { .. });
     // grundy writes n values; the number of P-positions is known only after the run.
     let numbers = (!ppos).then_some(request.n);
@@ -95,13 +96,20 @@ pub fn write(
         progress.finish();
         said(&report);
         let destinations = match report.n() < run.request().n {
-            true => outputs.destinations(&Request {
-                n: report.n(),
-                ..run.request().clone()
-            })?,
+            true => outputs.destinations(
+                &Request {
+                    n: report.n(),
+                    ..run.request().clone()
+                }
+                .stem(),
+            )?,
             false => destinations,
         };
-        write_each(&report, &destinations, &outputs.layout, &mut wrote)
+        write_each(
+            &destinations,
+            |format, destination| write_one(format, &report, &outputs.layout, destination),
+            &mut wrote,
+        )
     });
     if written.is_ok() || !outputs.keep_work_on_failure {
         run.finish();
@@ -109,17 +117,18 @@ pub fn write(
     written
 }
 
-/// Writes the report to each destination, saying which files were written. A format that
-/// fails does not stop the others; the first failure is returned.
-fn write_each(
-    report: &Report,
-    destinations: &[(Format, Destination)],
-    layout: &format::Layout,
-    wrote: &mut impl FnMut(&Path),
+/// Writes each destination with `write` (which returns a regular file it wrote, open for
+/// reading), telling `wrote` of each file written. A format that fails does not stop the
+/// others; the first failure is returned. Every front end's files end here: the tables of every
+/// game, and the rows of `sweep`.
+pub fn write_each<F: Copy>(
+    destinations: &[(F, Destination)],
+    mut write: impl FnMut(F, &Destination) -> Result<Option<File>>,
+    mut wrote: impl FnMut(&Path),
 ) -> Result<Written> {
     let (mut files, mut failure) = (Vec::new(), None);
     for (format, destination) in destinations {
-        match write_one(*format, report, layout, destination) {
+        match write(*format, destination) {
             Ok(file) => {
                 if let Destination::File(path) = destination {
                     wrote(path);
@@ -134,22 +143,30 @@ fn write_each(
     failure.map_or(Ok(Written { files }), Err)
 }
 
-/// Writes one format: a regular file atomically, returning it open; standard output or a
-/// special file (`/dev/null`, a FIFO) in place.
+/// Writes whatever `fill` writes to `destination`: a regular file atomically, returning it
+/// open for reading; standard output or a special file (`/dev/null`, a FIFO) in place.
+pub fn write_destination(
+    destination: &Destination,
+    fill: impl FnOnce(&mut (dyn std::io::Write + Send)) -> std::io::Result<()>,
+) -> Result<Option<File>> {
+    match destination {
+        Destination::File(path) if !format::is_special(path) => {
+            format::write_new(path, fill).map(Some)
+        }
+        _ => format::write_with(destination, fill).map(|()| None),
+    }
+}
+
+/// Writes one format of the report, unless the format cannot hold it.
 fn write_one(
     format: Format,
     report: &Report,
     layout: &format::Layout,
     destination: &Destination,
 ) -> Result<Option<File>> {
-    match destination {
-        Destination::File(path) if !format::is_special(path) => {
-            let emitter = format.emitter(layout);
-            emitter.check(report)?;
-            format::write_new(path, |out| emitter.write(report, out)).map(Some)
-        }
-        _ => format::write_to(format, report, layout, destination).map(|()| None),
-    }
+    let emitter = format.emitter(layout);
+    emitter.check(report)?;
+    write_destination(destination, |out| emitter.write(report, out))
 }
 
 /// The largest number the rows of the request's table may hold: the last position, or for

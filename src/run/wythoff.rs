@@ -1,12 +1,19 @@
-//! Wythoff's game end to end, for the command line: the Grundy table (in memory, or from
+//! Wythoff's game end to end, for every front end: the Grundy table (in memory, or from
 //! [`FILE_BACKED_FROM`] cells in a locked work file beside the outputs, removed once they are
-//! written) with its report, and the P-pairs.
+//! written) with its report, and the P-pairs; [`write`] ends either in files as
+//! [`super::write()`] does for one-heap games, through the same [`write_each`].
 
-use super::FILE_BACKED_FROM;
+use super::{FILE_BACKED_FROM, Outputs, Written, write_destination, write_each};
+use crate::choice::Choice;
+use crate::engine::EngineKind;
 use crate::engine::resumable::remove_work_files;
 use crate::engine::wythoff::{MAX_SIDE, table};
 use crate::error::{Error, Result};
-use crate::format::wythoff::{ENGINE, GAME};
+use crate::format::Format;
+use crate::format::wythoff::{
+    ENGINE, GAME, Grid, check_formats, check_room, pair_bytes, table_bytes, write_pairs,
+    write_table,
+};
 use crate::game::wythoff::LARGEST_PAIRS_BOUND;
 use crate::progress::Progress;
 use crate::report::RunInfo;
@@ -20,6 +27,34 @@ use std::time::Instant;
 /// The name outputs and the work file share: `wythoff-<n>`, and `-ppos` for the pairs.
 pub fn stem(n: u64, pairs: bool) -> String {
     format!("{GAME}-{n}{}", if pairs { "-ppos" } else { "" })
+}
+
+/// Refuses, for Wythoff's game, the options of one-heap runs every front end has: a forced
+/// `engine`, `until_period`, and a `modulus` other than the default 5, each with one line
+/// saying why.
+pub fn refuse_one_heap_options(
+    engine: Option<EngineKind>,
+    until_period: bool,
+    modulus: &str,
+) -> Result<()> {
+    let unfit = |what: String| Err(Error::Input(format!("{what}; leave it out")));
+    if until_period {
+        return unfit(
+            "--until-period stops one-heap tables; grundy wythoff proves the rows' periods in its JSON summary instead".into(),
+        );
+    }
+    if let Some(engine) = engine {
+        return unfit(format!(
+            "--engine {} is an engine of one-heap games; Wythoff's game has its own",
+            engine.name()
+        ));
+    }
+    if modulus.trim() != "5" {
+        return unfit(
+            "--mod sets the residues of one-heap P-position counts; the summaries of Wythoff's game have none".into(),
+        );
+    }
+    Ok(())
 }
 
 /// A table run that holds its work file's lock, if it has one.
@@ -94,6 +129,87 @@ impl TableRun {
             remove_work_files(work_file.path());
         }
     }
+}
+
+/// The report `stats` gives of a table of Wythoff's game read from a file, begun at `started`.
+pub fn report_of_grid(grid: Grid, started: Instant) -> WythoffTable {
+    let info = RunInfo {
+        game: GAME.into(),
+        n: grid.n,
+        kind: ValueKind::Grundy,
+        engine: "stats",
+        threads: rayon::current_num_threads(),
+        elapsed_s: started.elapsed().as_secs_f64(),
+    };
+    let table = Table {
+        kind: ValueKind::Grundy,
+        values: grid.values,
+        period: None,
+    };
+    WythoffTable::new(table, info)
+}
+
+/// Computes the table of side `n` (or lists the P-pairs with a_k < `n`, `pairs`) and writes
+/// it to `outputs`: the formats and destinations checked, the room on disk for the outputs
+/// (and the work file) checked before the run, each format written atomically (a failing one
+/// does not stop the others; the first failure is returned), `wrote` told of each file, and
+/// the work file removed. `progress` counts the table's cells, or the pairs as each format is
+/// written.
+pub fn write(
+    n: u64,
+    pairs: bool,
+    outputs: &Outputs,
+    progress: &Progress,
+    wrote: impl FnMut(&Path),
+) -> Result<Written> {
+    check_formats(&outputs.formats, pairs)?;
+    let mut destinations = outputs.destinations(&stem(n, pairs))?;
+    if pairs {
+        let mut report = self::pairs(n)?;
+        check_room(&destinations, |f| pair_bytes(f, n), None)?;
+        // The pairs are made as they are written; the summary, last, gives the time taken.
+        destinations.sort_by_key(|(f, _)| *f == Format::Json);
+        progress.set_total(report.count);
+        let started = Instant::now();
+        let written = write_each(
+            &destinations,
+            |format, destination| {
+                report.info.elapsed_s = started.elapsed().as_secs_f64();
+                progress.set(0);
+                write_destination(destination, |out| {
+                    write_pairs(format, &report, out, progress)
+                })
+            },
+            wrote,
+        );
+        progress.finish();
+        return written;
+    }
+    let run = TableRun::start(n, Some(&outputs.folder))?;
+    let work = run.work_file();
+    let work = work
+        .as_ref()
+        .map(|(folder, bytes)| (folder.as_path(), *bytes));
+    check_room(&destinations, |f| table_bytes(f, n, run.bits()), work)?;
+    progress.set_total(n * (n + 1) / 2);
+    let report = match run.report(progress) {
+        Ok(report) => report,
+        Err(e) => {
+            run.finish();
+            return Err(e);
+        }
+    };
+    progress.finish();
+    let written = write_each(
+        &destinations,
+        |format, destination| {
+            write_destination(destination, |out| write_table(format, &report, out))
+        },
+        wrote,
+    );
+    drop(report);
+    run.finish();
+    written
 }
 
 /// The P-pairs with a_k < n (1 ≤ n ≤ [`LARGEST_PAIRS_BOUND`], where every b_k fits in

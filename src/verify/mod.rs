@@ -10,7 +10,8 @@
 //! rule ([`Moves`]); each family has its own method: [`steps`] (block scatter of option values,
 //! one bit per value), [`odd_steps`] (subtract-a-prime and Pim by parity classes), [`window`]
 //! (range rules by sliding value counts), [`listed`] (divisor games, options one by one) and
-//! [`splits`] (take-and-break games, every split).
+//! [`splits`] (take-and-break games, every split); [`wythoff`] checks the tables and P-pairs of
+//! Wythoff's two-heap game.
 //! Each reads the packed table (in place when it was mapped from a `.bin` file) a block at a
 //! time, so memory stays bounded whatever the number of positions.
 
@@ -20,6 +21,9 @@ mod periodic;
 mod splits;
 mod steps;
 mod window;
+mod wythoff;
+
+pub use wythoff::{check_grid, check_pairs};
 
 use crate::error::{Error, Result};
 use crate::format::{Contents, Loaded};
@@ -218,6 +222,10 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
                 period: None,
             })
         }
+        Contents::Grid(_) | Contents::Pairs(_) => Err(Error::Input(format!(
+            "the file holds a table of Wythoff's two-heap game, not of {}; check it with --game wythoff (or without --game)",
+            game.spec
+        ))),
     }
 }
 

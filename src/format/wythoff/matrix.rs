@@ -1,18 +1,14 @@
 //! The Grundy table of Wythoff's game as a matrix: CSV (the header `x/y,0,1,…,n−1`, then row x
 //! as `x,G(x,0),…,G(x,n−1)`), a two-dimensional `.npy` (n×n, C order: `g[x, y]`) and `.bin`
 //! (the `.bin` layout with game `wythoff` and n² positions, cell (x, y) at position x·n + y);
-//! read back from `.bin` and `.npy` for plots.
+//! read back by `read.rs`.
 
 use super::{GAME, decimal_lens_below, push_decimal};
-use crate::error::{Error, Result};
-use crate::format::load::map_file;
 use crate::format::{Format, bin, npy};
 use crate::report::wythoff::WythoffTable;
-use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
 use rayon::prelude::*;
 use std::io::{self, Write};
-use std::path::Path;
 
 /// Rows of the CSV formatted at a time, in parallel.
 const CSV_BATCH: usize = 64;
@@ -93,73 +89,4 @@ pub fn bytes(format: Format, n: u64, bits: u32) -> u128 {
         }
         _ => 0,
     }
-}
-
-/// A Wythoff table read back.
-#[derive(Debug)]
-pub struct Grid {
-    /// The side: 0 ≤ x, y < n.
-    pub n: u64,
-    /// G(x, y) at position x·n + y.
-    pub values: PackedValues,
-}
-
-/// The Wythoff table in `path`: a `.bin` whose header names the game `wythoff`, or a
-/// two-dimensional `.npy`; None for any other file (a one-heap table). A file of either kind
-/// that is damaged, or not square, is an input error.
-pub fn load_grid(path: &Path) -> Result<Option<Grid>> {
-    let bad = |why: String| {
-        Error::Input(format!(
-            "cannot read '{}' as a nimsieve table: {why}",
-            path.display()
-        ))
-    };
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    if extension != "bin" && extension != "npy" {
-        return Ok(None);
-    }
-    let Some(map) = map_file(path)? else {
-        return Ok(None);
-    };
-    let (cells, values) = if extension == "bin" {
-        if !names_wythoff(&map) {
-            return Ok(None);
-        }
-        match bin::read(Some(map), &mut ValueKind::Grundy).map_err(bad)? {
-            (crate::format::Contents::Values(values), _, cells) => (cells, values),
-            (crate::format::Contents::Positions(_), _, _) => {
-                return Err(bad(
-                    "it holds P-position bits, not a table of Wythoff's game".into(),
-                ));
-            }
-        }
-    } else {
-        match npy::read_matrix(&map).map_err(bad)? {
-            None => return Ok(None),
-            Some(([rows, columns], values)) if rows == columns => (rows * rows, values),
-            Some(([rows, columns], _)) => {
-                return Err(bad(format!(
-                    "its array is {rows}×{columns}, not square like a table of Wythoff's game"
-                )));
-            }
-        }
-    };
-    let n = cells.isqrt();
-    if n * n != cells {
-        return Err(bad(format!(
-            "it holds {cells} values, not the n² of a square table of Wythoff's game"
-        )));
-    }
-    Ok(Some(Grid { n, values }))
-}
-
-/// Whether the `.bin` header in `bytes` names the game `wythoff` (checked in full later).
-fn names_wythoff(bytes: &[u8]) -> bool {
-    let spec_len = bytes.get(28..32).map_or(0, |b| {
-        u32::from_le_bytes(b.try_into().expect("four bytes")) as usize
-    });
-    bytes.starts_with(b"NIMSIEVE") && bytes.get(40..40 + spec_len) == Some(GAME.as_bytes())
 }

@@ -3,24 +3,27 @@
 //! an `n`×2 `.npy`, a JSON summary). Both are streamed: the table from its packed words, the
 //! pairs straight from their recurrence, so 10^10 pairs need no memory. The size of every
 //! output is known before it is written (for the table, its least), so a run that cannot fit
-//! on its disk is refused before it starts.
+//! on its disk is refused before it starts. `read.rs` reads both back.
 
 mod matrix;
 mod pairs;
+mod read;
 mod summary;
 
-pub use matrix::{Grid, load_grid};
+pub use read::{Grid, Stated, read, stated};
+pub use summary::{PairsSummary, TableSummary};
 
-use super::{Destination, Format, is_special, write_with};
+use super::{Destination, Format, is_special};
 use crate::choice::Choice;
 use crate::error::{Error, Result};
 use crate::progress::Progress;
 use crate::regular_file::folder_of;
 use crate::report::wythoff::{WythoffPairs, WythoffTable};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The spec Wythoff's game is written under (`game` in summaries and `.bin` headers).
-pub const GAME: &str = "wythoff";
+pub const GAME: &str = crate::game::wythoff::NAME;
 
 /// The engine name summaries give.
 pub const ENGINE: &str = "wythoff";
@@ -110,26 +113,35 @@ pub fn check_room(
     Ok(())
 }
 
-/// Writes the table in `format` (one of [`TABLE_FORMATS`]) to `destination`.
-pub fn write_table(format: Format, report: &WythoffTable, destination: &Destination) -> Result<()> {
-    write_with(destination, |out| match format {
+/// Writes the table in `format` (one of [`TABLE_FORMATS`]) to `out`.
+pub fn write_table(
+    format: Format,
+    report: &WythoffTable,
+    out: &mut (dyn Write + Send),
+) -> io::Result<()> {
+    match format {
         Format::Json => summary::write_table(report, out),
         _ => matrix::write(format, report, out),
-    })
+    }
 }
 
-/// Writes the pairs in `format` (one of [`PAIR_FORMATS`]) to `destination`, counting them
-/// on `progress`.
+/// Writes the summary of pairs read from a file (`stats`) to `out`.
+pub fn write_pairs_summary(summary: &PairsSummary, out: &mut (dyn Write + Send)) -> io::Result<()> {
+    summary::write_json(summary, out)
+}
+
+/// Writes the pairs in `format` (one of [`PAIR_FORMATS`]) to `out`, counting them on
+/// `progress`.
 pub fn write_pairs(
     format: Format,
     report: &WythoffPairs,
-    destination: &Destination,
+    out: &mut (dyn Write + Send),
     progress: &Progress,
-) -> Result<()> {
-    write_with(destination, |out| match format {
+) -> io::Result<()> {
+    match format {
         Format::Json => summary::write_pairs(report, out),
         _ => pairs::write(format, report, out, progress),
-    })
+    }
 }
 
 /// "00", "01", …, "99": two digits at a time.

@@ -77,6 +77,20 @@ impl TableSummary {
 }
 
 impl PairsSummary {
+    /// The summary of the pairs read from a file (`stats`): `pairs`, the bound `n`.
+    pub fn of_list(pairs: &[[u64; 2]], n: u64, elapsed_s: f64) -> PairsSummary {
+        let count = pairs.len() as u64;
+        PairsSummary {
+            game: GAME,
+            n,
+            pairs: count,
+            last: pairs.last().map(|&[a, b]| [count - 1, a, b]),
+            engine: "stats",
+            threads: 1,
+            elapsed_s,
+        }
+    }
+
     /// The summary of `report`.
     pub fn of(report: &WythoffPairs) -> PairsSummary {
         let last = (report.count.checked_sub(1)).and_then(|k| p_pair(k).map(|(a, b)| [k, a, b]));
@@ -92,7 +106,8 @@ impl PairsSummary {
     }
 }
 
-fn write_json(value: &impl Serialize, out: &mut (dyn Write + Send)) -> io::Result<()> {
+/// Writes `value` as pretty JSON and a newline.
+pub fn write_json(value: &impl Serialize, out: &mut (dyn Write + Send)) -> io::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;
     writeln!(out)
 }

@@ -221,8 +221,8 @@ fn positions_up_to(below: u64, total: u64) -> Vec<Vec<u64>> {
 
 /// Quotients whose construction gives up identifications of smaller heaps that a larger heap
 /// breaks (Dawson's Kayles from heap 25, 0.137 from 24, …), against the game-tree search on
-/// every position of their heaps up to a total size: each was refused before heap 27, 26, 23
-/// and 18 while every smaller heap was given up in turn.
+/// every position of their heaps up to a total size: each beyond the heap where the build that
+/// gave up every smaller heap in turn stopped (27, 26, 22 and 17).
 #[test]
 fn repaired_quotients_agree_with_the_game_trees() {
     for (spec, rule, n, total) in [
@@ -474,6 +474,10 @@ fn command_line() {
             "proves no period",
         ),
         (&["misere", "kayles", "-n", "0"][..], "at least 1"),
+        (
+            &["misere", "octal:0.76", "-n", "20"],
+            "could not be proven at heap 12",
+        ),
         (
             &["misere", "kayles", "-n", "100", "--max-size", "10"],
             "more than --max-size 10",

@@ -382,7 +382,9 @@ fn mex(mut values: Vec<u32>) -> u32 {
 /// identification left to give up and every exponent cut at its largest.
 fn unproven(heap: u64, position: &[u64]) -> Error {
     Error::Input(format!(
-        "the misère quotient could not be proven at heap {heap}: the candidate still fails on the position {position:?} with no identification left to give up; a smaller -n is computed",
+        "the misère quotient could not be proven at heap {heap}: the candidate still fails on the position {position:?} with no identification left to give up and exponents cut at x^{} = x^{} (the quotient may be infinite); a smaller -n is computed",
+        repair::MAX_INDEX + 2,
+        repair::MAX_INDEX,
     ))
 }
 

@@ -481,3 +481,30 @@ fn the_census_names_the_first_code_with_the_same_values_across_shards() {
     let merged_json = std::fs::read_to_string(d.join("run/sweep-octal2.jsonl")).unwrap();
     assert_eq!(merged_json, whole_json);
 }
+
+/// Under misère play a take-and-break code whose misère quotient is refused gets a row that
+/// says so, and the sweep goes on to the codes after it (it stopped at the first before).
+#[test]
+fn misere_codes_whose_quotient_is_refused_get_a_row_that_says_so() {
+    let d = tempfile::tempdir().unwrap();
+    // The first shard of octal2: 0.01 to 0.07; 0.06's quotient passes 1,000 elements at heap
+    // 17, 0.07's at heap 30.
+    let all = rows(d.path(), "octal2+misere", &["-n", "40", "--shard", "1/8"]);
+    let games: Vec<&str> = all.iter().map(|r| r["game"].as_str().unwrap()).collect();
+    assert_eq!(games.len(), 7, "{games:?}");
+    for (game, refused_at) in [("octal:0.06+misere", "17"), ("octal:0.07+misere", "30")] {
+        let r = row(&all, game);
+        let status = r["status"].as_str().unwrap();
+        assert!(
+            status.starts_with("refused: ") && status.contains(&format!("at heap {refused_at}")),
+            "{game}: {status}"
+        );
+        assert_eq!(
+            (&r["n"], &r["equivalent_to"]),
+            (&Value::from(0), &Value::from(game))
+        );
+    }
+    let kept = row(&all, "octal:0.05+misere");
+    assert_eq!(kept["status"], "computed");
+    assert_eq!(kept["n"], 40);
+}

@@ -24,6 +24,7 @@ use super::heaps::{HeapRules, heap_types};
 use super::monoid::{ElementSet, Monoid};
 use super::presentation::{Word, present};
 use super::rebuild::rebuild;
+use super::repair;
 use super::tame;
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -31,9 +32,6 @@ use std::collections::HashMap;
 
 /// The most copies of a new generator examined before its powers repeat.
 const MAX_POWERS: usize = 1 << 10;
-
-/// The largest exponent index (x^(A+2) = x^A) a fresh candidate tries.
-const MAX_INDEX: u32 = 8;
 
 /// How large a candidate quotient may grow, and how a refusal names the limit.
 #[derive(Debug, Clone, Copy)]
@@ -79,6 +77,8 @@ struct Builder<'a> {
     images: Vec<u32>,
     /// The heaps taken as generators, ascending.
     free: Vec<u64>,
+    /// Each generator's exponent index A in a candidate computed afresh (x^(A+2) = x^A).
+    indices: Vec<u32>,
     /// Each heap's word in them.
     words: Vec<Word>,
     /// Each element's normal form in them.
@@ -93,7 +93,8 @@ struct Builder<'a> {
 pub fn build(game: &Game, n: u64, limit: Limit) -> Result<Built> {
     let rules = HeapRules::new(game, n);
     let monoid = Monoid::trivial();
-    let certificate = Certificate::new(&monoid, Vec::new()).map_err(|_| unproven(0))?;
+    let certificate =
+        Certificate::new(&monoid, Vec::new()).map_err(|r| unproven(0, &r.position))?;
     let mut builder = Builder {
         rules: &rules,
         limit,
@@ -101,6 +102,7 @@ pub fn build(game: &Game, n: u64, limit: Limit) -> Result<Built> {
         monoid,
         images: vec![0],
         free: Vec::new(),
+        indices: Vec::new(),
         words: vec![Vec::new()],
         normal_forms: vec![Vec::new()],
         certificate,
@@ -157,76 +159,102 @@ impl Builder<'_> {
         self.images.iter_mut().for_each(|x| *x = class[*x as usize]);
         self.images.push(class[self.monoid.size()]);
         self.words.push(Vec::new());
-        self.make_generator(heap);
+        let index = repair::power_index(&monoid, class[self.monoid.size()]);
+        self.make_generator(heap, index);
         self.accept(monoid).or_else(|_| self.afresh(heap))
     }
 
-    /// Takes `heap`, the last heap, as a generator: its word is that generator alone.
-    fn make_generator(&mut self, heap: u64) {
+    /// Takes `heap`, the last heap, as a generator with exponent index `index`: its word is
+    /// that generator alone.
+    fn make_generator(&mut self, heap: u64, index: u32) {
         self.free.push(heap);
+        self.indices.push(index);
         let r = self.free.len();
         self.words.iter_mut().for_each(|w| w.resize(r, 0));
         self.words[heap as usize] = (0..r).map(|i| u32::from(i + 1 == r)).collect();
     }
 
-    /// Takes `monoid` (with the heaps' images set) if the proof accepts it.
-    fn accept(&mut self, monoid: Monoid) -> std::result::Result<(), Refuted> {
+    /// Takes `monoid` (with the heaps' images set) if the proof accepts it, with the heaps
+    /// that generate it as the generators (a heap freed earlier may now be a product of others)
+    /// and their exponent indices; otherwise gives it back with the position the proof failed
+    /// on.
+    fn accept(&mut self, monoid: Monoid) -> std::result::Result<(), (Monoid, Refuted)> {
         let (types, _) = heap_types(&monoid, &self.images, self.rules);
-        self.certificate = Certificate::new(&monoid, types)?;
+        self.certificate = match Certificate::new(&monoid, types) {
+            Ok(certificate) => certificate,
+            Err(refuted) => return Err((monoid, refuted)),
+        };
+        // The heaps that generate it from here on, each other heap their normal form's word.
+        self.free = generators(&monoid, &self.images);
         let generators: Vec<u32> = self.free.iter().map(|&g| self.images[g as usize]).collect();
         self.normal_forms = present(&monoid, &generators).normal_forms;
+        self.words = (self.images.iter())
+            .map(|&x| self.normal_forms[x as usize].clone())
+            .collect();
+        self.indices = (generators.iter())
+            .map(|&g| repair::power_index(&monoid, g))
+            .collect();
         self.rows = rows(&monoid);
         self.monoid = monoid;
         Ok(())
     }
 
     /// Computes the candidate afresh with `heap` a generator, from words in the generators,
-    /// with exponent indices 2, 4, … until the proof accepts one; when none does, the smaller
-    /// heaps' identifications are given up too, the latest first (exponent indices 2 and 4).
+    /// until the proof accepts one: each time the proof fails on a position, the
+    /// identifications of its heaps that can have broken are given up ([`repair::broken`]),
+    /// or, when there are none, the exponent cuts the position passes are raised.
     fn afresh(&mut self, heap: u64) -> Result<()> {
         if self.free.last() != Some(&heap) {
-            self.make_generator(heap);
+            let index = repair::power_index(&self.monoid, self.images[heap as usize]);
+            self.make_generator(heap, index);
         }
-        let mut indices: Vec<u32> = (2..=MAX_INDEX).step_by(2).collect();
-        let mut below = heap;
         loop {
-            for &index in &indices {
-                crate::interrupt::check(heap, heap + 1)?;
-                let (monoid, images) = match rebuild(
-                    &self.words,
-                    &self.free,
-                    self.rules,
-                    index,
-                    self.limit.max_size(),
-                ) {
-                    Ok(found) => found,
-                    Err(Some(size)) => return self.check_size(size, heap),
-                    Err(None) => return Err(too_many_words(heap)),
-                };
-                self.images = images;
-                if self.accept(monoid).is_ok() {
-                    return Ok(());
-                }
-            }
-            let moves = |m: u64| {
-                let mut any = false;
-                self.rules.for_each_option(m, |_| any = true);
-                any
+            crate::interrupt::check(heap, heap + 1)?;
+            let (monoid, images) = match rebuild(
+                &self.words,
+                &self.free,
+                self.rules,
+                &self.indices,
+                self.limit.max_size(),
+            ) {
+                Ok(found) => found,
+                Err(Some(size)) => return self.check_size(size, heap),
+                Err(None) => return Err(too_many_words(heap)),
             };
-            below = (1..below)
-                .rev()
-                .find(|&m| !self.free.contains(&m) && moves(m))
-                .ok_or_else(|| unproven(heap))?;
-            self.free_identified(below);
-            indices = vec![2, 4];
+            self.images = images;
+            let (monoid, refuted) = match self.accept(monoid) {
+                Ok(()) => return Ok(()),
+                Err(failed) => failed,
+            };
+            let position = &refuted.position;
+            let (free, words) = (&self.free, &self.words);
+            let broken = repair::broken(&monoid, &self.images, self.rules, free, words, position);
+            if !broken.is_empty() {
+                for m in broken {
+                    let index = repair::power_index(&monoid, self.images[m as usize]);
+                    self.free_identified(m, index);
+                }
+                continue;
+            }
+            let mut short = repair::cut_short(words, &self.indices, position);
+            if short.is_empty() {
+                short = (0..self.indices.len()).collect();
+            }
+            short.retain(|&i| self.indices[i] < repair::MAX_INDEX);
+            if short.is_empty() {
+                return Err(unproven(heap, position));
+            }
+            short.iter().for_each(|&i| self.indices[i] += 1);
         }
     }
 
-    /// Takes the identified heap `m` as a generator too (the generators stay ascending, so that a
-    /// generator's options are words in smaller generators).
-    fn free_identified(&mut self, m: u64) {
+    /// Takes the identified heap `m` as a generator too, with exponent index `index` (the
+    /// generators stay ascending, so that a generator's options are words in smaller
+    /// generators).
+    fn free_identified(&mut self, m: u64, index: u32) {
         let at = self.free.partition_point(|&g| g < m);
         self.free.insert(at, m);
+        self.indices.insert(at, index);
         self.words.iter_mut().for_each(|w| w.insert(at, 0));
         let r = self.free.len();
         self.words[m as usize] = (0..r).map(|i| u32::from(i == at)).collect();
@@ -350,10 +378,13 @@ fn mex(mut values: Vec<u32>) -> u32 {
         .map_or(values.len() as u32, |(i, _)| i as u32)
 }
 
-/// The error when no candidate is proven at `heap`.
-fn unproven(heap: u64) -> Error {
+/// The error when no candidate is proven at `heap`: the last one fails on `position` with no
+/// identification left to give up and every exponent cut at its largest.
+fn unproven(heap: u64, position: &[u64]) -> Error {
     Error::Input(format!(
-        "the misère quotient could not be proven at heap {heap}: no candidate computed afresh holds, even with every smaller heap a generator",
+        "the misère quotient could not be proven at heap {heap}: the candidate still fails on the position {position:?} with no identification left to give up and exponents cut at x^{} = x^{} (the quotient may be infinite); a smaller -n is computed",
+        repair::MAX_INDEX + 2,
+        repair::MAX_INDEX,
     ))
 }
 

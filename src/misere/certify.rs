@@ -35,6 +35,9 @@ type State = (u32, ElementSet);
 #[derive(Debug)]
 pub struct Certificate {
     states: Vec<State>,
+    /// How each state was first reached: the state before and the type added (none for the
+    /// empty position's), so that a refuted state names a position.
+    parents: Vec<Option<(u32, u32)>>,
     index: HashMap<State, u32>,
     types: Vec<HeapType>,
     known: HashSet<(u32, ElementSet)>,
@@ -43,9 +46,13 @@ pub struct Certificate {
     representatives: Vec<State>,
 }
 
-/// A state whose image says P where the position is N, or the other way round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Refuted;
+/// A state whose image says P where the position is N, or the other way round: the heaps of a
+/// position that reaches it (the smallest heap of each type added), ascending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refuted {
+    /// The position's heaps.
+    pub position: Vec<u64>,
+}
 
 impl Certificate {
     /// Explores and checks every state that positions of heaps of `types` reach, lightest first.
@@ -53,6 +60,7 @@ impl Certificate {
         let start: State = (0, ElementSet::empty(monoid.size()));
         let mut certificate = Certificate {
             states: Vec::new(),
+            parents: Vec::new(),
             index: HashMap::new(),
             known: types.iter().map(|t| (t.image, t.options.clone())).collect(),
             types,
@@ -60,15 +68,15 @@ impl Certificate {
         };
         let mut weight = Vec::new();
         let mut queue = BinaryHeap::new();
-        certificate.insert(monoid, start)?;
+        certificate.insert(monoid, start, None)?;
         weight.push(0u64);
         queue.push(Reverse((0u64, 0u32)));
         let mut seen = ElementSet::empty(monoid.size());
-        while let Some(Reverse((w, id))) = queue.pop() {
-            if w > weight[id as usize] {
+        while let Some(Reverse((w, from))) = queue.pop() {
+            if w > weight[from as usize] {
                 continue;
             }
-            let state = certificate.states[id as usize].clone();
+            let state = certificate.states[from as usize].clone();
             if !seen.contains(state.0) {
                 seen.insert(state.0);
                 certificate.representatives.push(state.clone());
@@ -76,11 +84,12 @@ impl Certificate {
             for t in 0..certificate.types.len() {
                 let next = step(monoid, &state, &certificate.types[t]);
                 let to = w + certificate.types[t].weight;
-                let (id, fresh) = certificate.insert(monoid, next)?;
+                let (id, fresh) = certificate.insert(monoid, next, Some((from, t as u32)))?;
                 if fresh {
                     weight.push(to);
                 } else if to < weight[id as usize] {
                     weight[id as usize] = to;
+                    certificate.parents[id as usize] = Some((from, t as u32));
                 } else {
                     continue;
                 }
@@ -113,7 +122,7 @@ impl Certificate {
         while let Some((id, from)) = stack.pop() {
             for t in from..self.types.len() {
                 let next = step(monoid, &self.states[id as usize], &self.types[t]);
-                let (next, fresh) = self.insert(monoid, next)?;
+                let (next, fresh) = self.insert(monoid, next, Some((id, t as u32)))?;
                 if fresh {
                     stack.push((next, 0));
                 }
@@ -122,20 +131,38 @@ impl Certificate {
         Ok(())
     }
 
-    /// Adds a state after checking it; its id, and whether it is new.
-    fn insert(&mut self, monoid: &Monoid, state: State) -> Result<(u32, bool), Refuted> {
+    /// Adds a state reached from `parent` (the state before and the type added) after checking
+    /// it; its id, and whether it is new.
+    fn insert(
+        &mut self,
+        monoid: &Monoid,
+        state: State,
+        parent: Option<(u32, u32)>,
+    ) -> Result<(u32, bool), Refuted> {
         if let Some(&id) = self.index.get(&state) {
             return Ok((id, false));
         }
         let (image, options) = &state;
         let predicted = !options.is_empty() && !options.meets(monoid.p_portion());
         if monoid.is_p(*image) != predicted {
-            return Err(Refuted);
+            return Err(self.refuted(parent));
         }
         let id = self.states.len() as u32;
         self.index.insert(state.clone(), id);
         self.states.push(state);
+        self.parents.push(parent);
         Ok((id, true))
+    }
+
+    /// The refutation of a state reached from `parent`: the heaps of the position behind it.
+    fn refuted(&self, mut parent: Option<(u32, u32)>) -> Refuted {
+        let mut position = Vec::new();
+        while let Some((id, t)) = parent {
+            position.push(self.types[t as usize].weight);
+            parent = self.parents[id as usize];
+        }
+        position.sort_unstable();
+        Refuted { position }
     }
 }
 

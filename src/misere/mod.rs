@@ -15,6 +15,7 @@ mod heaps;
 mod monoid;
 mod presentation;
 mod rebuild;
+mod repair;
 mod report;
 mod tame;
 

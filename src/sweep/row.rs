@@ -6,7 +6,7 @@
 use crate::analysis::sparse_space::SparseSpace;
 use crate::analysis::summary::ValueStats;
 use crate::engine;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::period::Period;
 use crate::progress::Progress;
@@ -58,9 +58,16 @@ pub struct Row {
     /// Take-and-break games: the last rare position.
     pub last_rare_position: Option<u64>,
     /// The 128-bit XXH3 hash of the values up to the requested n, as 32 hexadecimal digits
-    /// (see [`values_hash`]): what [`Classes`] groups games by.
+    /// (see [`values_hash`]): what [`Classes`] groups games by (empty for a refused game).
     pub values_hash: String,
+    /// `computed`, or `refused: ` and why, for a game whose table is refused (a take-and-break
+    /// code in misère play whose misère quotient is refused); its other columns are then empty
+    /// or zero, and it is equivalent to itself alone.
+    pub status: String,
 }
+
+/// The status of a row whose table was computed.
+pub const COMPUTED: &str = "computed";
 
 /// The proven period of `table` when the table holds its preperiod and a whole period (a
 /// theorem's period can be longer than the table: `bachet:k` below k + 1).
@@ -185,8 +192,12 @@ fn values_hash(table: &Table, n: u64) -> String {
 pub struct Classes(HashMap<String, String>);
 
 impl Classes {
-    /// The first game met whose values hash to `hash`: `game` itself when it is the first.
+    /// The first game met whose values hash to `hash`: `game` itself when it is the first, or
+    /// when the hash is empty (a refused game, whose values are not known).
     pub fn first(&mut self, hash: &str, game: &str) -> String {
+        if hash.is_empty() {
+            return game.to_owned();
+        }
         (self.0.entry(hash.to_owned()))
             .or_insert_with(|| game.to_owned())
             .clone()
@@ -194,7 +205,7 @@ impl Classes {
 }
 
 /// The column names, in order (the JSON keys).
-pub const COLUMNS: [&str; 17] = [
+pub const COLUMNS: [&str; 18] = [
     "index",
     "game",
     "equivalent_to",
@@ -212,20 +223,50 @@ pub const COLUMNS: [&str; 17] = [
     "rare_positions",
     "last_rare_position",
     "values_hash",
+    "status",
 ];
 
 impl Row {
     /// Computes game `spec` (index `index` in its family) up to `n` positions with the engine
-    /// [`engine::choose`] picks, stopping at a proven period.
+    /// [`engine::choose`] picks, stopping at a proven period. A take-and-break code in misère
+    /// play whose misère quotient is refused gives a row that says so ([`Row::refused`]).
     pub fn compute(index: u64, spec: &str, n: u64) -> Result<Row> {
         let game = Game::parse(spec)?;
+        let by_quotient = engine::misere_quotient::applies(&game);
         let request = Request {
             until_period: engine::choose(&game, n).proves_periods(),
-            ..Request::grundy(game, n)
+            ..Request::grundy(game.clone(), n)
         };
-        let run = Run::start(request)?;
-        let table = run.table(&Progress::hidden())?;
-        Ok(Row::of(index, &run.request().game, &table, n))
+        let table = Run::start(request).and_then(|run| run.table(&Progress::hidden()));
+        match table {
+            Ok(table) => Ok(Row::of(index, &game, &table, n)),
+            Err(Error::Input(reason)) if by_quotient => Ok(Row::refused(index, &game, &reason)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The row of a game whose table is refused for `reason`.
+    fn refused(index: u64, game: &Game, reason: &str) -> Row {
+        Row {
+            index,
+            game: game.spec.clone(),
+            equivalent_to: game.spec.clone(),
+            n: 0,
+            max_value: 0,
+            distinct_values: 0,
+            p_count: 0,
+            preperiod: None,
+            period: None,
+            saltus: None,
+            p_residues: None,
+            stopped_at_period: false,
+            first_p_positions: Vec::new(),
+            mask: None,
+            rare_positions: None,
+            last_rare_position: None,
+            values_hash: String::new(),
+            status: format!("refused: {reason}"),
+        }
     }
 
     /// The row of `table`, computed for `game` with `requested` positions asked for.
@@ -261,11 +302,12 @@ impl Row {
             rare_positions: sparse.map(|s| s.rare_positions),
             last_rare_position: sparse.map(|s| s.last_rare_position),
             values_hash: values_hash(table, requested),
+            status: COMPUTED.to_owned(),
         }
     }
 
     /// The CSV fields, in [`COLUMNS`] order: empty for none, lists separated by spaces.
-    pub fn csv_fields(&self) -> [String; 17] {
+    pub fn csv_fields(&self) -> [String; 18] {
         let optional = |v: Option<u64>| v.map_or_else(String::new, |v| v.to_string());
         let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         [
@@ -286,6 +328,7 @@ impl Row {
             optional(self.rare_positions),
             optional(self.last_rare_position),
             self.values_hash.clone(),
+            self.status.clone(),
         ]
     }
 }

@@ -207,7 +207,8 @@ fn unrank(mut rank: u64, k: u64, max: u64) -> Vec<u64> {
         rank -= (all - count(m)) as u64;
         let element = max - m + 1;
         subset.push(element);
-        lo = element + 1;
+        // The last slot may hold u64::MAX, after which nothing follows.
+        lo = element.saturating_add(1);
     }
     subset
 }

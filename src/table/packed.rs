@@ -215,6 +215,20 @@ impl PackedValues {
         (0..self.n).map(|x| self.get(x))
     }
 
+    /// Drops from the process the storage of the positions in `positions` (within the table)
+    /// of a file-backed table, at the current width ([`Words::release`]: whole pieces inside
+    /// the range only; nothing for a table in memory); a range to the end of the table also
+    /// drops the room to widen into after it. Returns the bytes released.
+    pub fn release(&self, positions: Range<u64>) -> u64 {
+        let bits = u64::from(self.bits);
+        let end = if positions.end >= self.n {
+            u64::MAX
+        } else {
+            positions.end * bits / 8
+        };
+        self.words.release(positions.start * bits / 8..end)
+    }
+
     /// The packed words (bits past the last value are zero).
     pub fn words(&self) -> &[u64] {
         &self.words.get()[..Self::words_for(self.n, self.bits) as usize]

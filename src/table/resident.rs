@@ -168,4 +168,23 @@ pub(crate) mod tests {
         let memory = PackedValues::in_memory(n, 16);
         assert_eq!(Resident::default().keep(&memory, head, tail, 0), 0);
     }
+
+    #[test]
+    fn widening_a_work_file_releases_the_positions_not_computed_yet() {
+        let n: u64 = 1 << 22;
+        let dir = tempfile::tempdir().unwrap();
+        let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();
+        let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
+        let mut values = PackedValues::from_words(n, 8, words);
+        let done = n / 4;
+        (0..done).for_each(|x| values.set(x, (x % 251) as u32));
+        let storage = values.words().as_ptr() as usize;
+        values.widen(16, done);
+        // The repacked positions stay (2 bytes each); the others, which the widening reads to
+        // clear them, leave the process as they are cleared.
+        let kept = resident_bytes(storage);
+        assert!(kept <= 2 * done + 4 * RELEASE_ALIGN, "{kept} bytes kept");
+        assert!((0..done).all(|x| values.get(x) == (x % 251) as u32));
+        assert!((done..n).all(|x| values.get(x) == 0));
+    }
 }

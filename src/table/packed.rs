@@ -3,7 +3,7 @@
 //! start narrow and widen the table when a larger value appears.
 
 use super::WorkTable;
-use super::words::Words;
+use super::words::{RELEASE_ALIGN, Words};
 use super::work_file::WorkFile;
 use crate::error::Result;
 use crate::period::Period;
@@ -62,11 +62,21 @@ impl PackedValues {
             write(words, bits, x, read(words, old, x));
         }
         // Positions from `done` on may hold values written after the last checkpoint; clear
-        // them, writing only nonzero words so that unwritten parts of a work file stay holes.
-        for word in &mut words[Self::words_for(done, bits) as usize..used] {
-            if *word != 0 {
-                *word = 0;
+        // them, writing only nonzero words so that unwritten parts of a work file stay holes,
+        // a piece at a time, each released from the process once clear (a work file's): the
+        // positions not computed yet do not stay in the process.
+        let piece = (16 * RELEASE_ALIGN / 8) as usize;
+        let mut start = Self::words_for(done, bits) as usize;
+        while start < used {
+            let end = (start / piece + 1) * piece;
+            let end = end.min(used);
+            for word in &mut self.words.get_mut()[start..end] {
+                if *word != 0 {
+                    *word = 0;
+                }
             }
+            self.words.release(8 * start as u64..8 * end as u64);
+            start = end;
         }
         self.bits = bits;
         self.clear_past_end_of(done);
@@ -213,6 +223,20 @@ impl PackedValues {
     /// All values in order.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         (0..self.n).map(|x| self.get(x))
+    }
+
+    /// Drops from the process the storage of the positions in `positions` (within the table)
+    /// of a file-backed table, at the current width ([`Words::release`]: whole pieces inside
+    /// the range only; nothing for a table in memory); a range to the end of the table also
+    /// drops the room to widen into after it. Returns the bytes released.
+    pub fn release(&self, positions: Range<u64>) -> u64 {
+        let bits = u64::from(self.bits);
+        let end = if positions.end >= self.n {
+            u64::MAX
+        } else {
+            positions.end * bits / 8
+        };
+        self.words.release(positions.start * bits / 8..end)
     }
 
     /// The packed words (bits past the last value are zero).

@@ -6,7 +6,7 @@ use super::work_file::WorkFile;
 use crate::error::{Error, Result};
 use crate::regular_file::folder_of;
 use fs4::FileExt;
-use memmap2::{Mmap, MmapMut};
+use memmap2::{Mmap, MmapMut, UncheckedAdvice};
 use std::fs::OpenOptions;
 use std::ops::Range;
 use std::os::unix::fs::MetadataExt;
@@ -150,6 +150,34 @@ impl Words {
         }
     }
 
+    /// Drops from the process the pages of a work file's mapping that lie wholly within the
+    /// byte range `bytes` (cut to whole [`RELEASE_ALIGN`] pieces): the process no longer holds
+    /// them, while their contents stay in the file and the page cache (written or not yet
+    /// written back), and the next access maps them again. Words in memory or mapped read-only
+    /// are kept as they are. Returns the bytes released, 0 when the system refused (the advice
+    /// changes no value, so a refusal only keeps the pages).
+    pub fn release(&self, bytes: Range<u64>) -> u64 {
+        let Words::File { map, .. } = self else {
+            return 0;
+        };
+        let start = bytes.start.next_multiple_of(RELEASE_ALIGN);
+        let end = (bytes.end.min(map.len() as u64) / RELEASE_ALIGN) * RELEASE_ALIGN;
+        if start >= end {
+            return 0;
+        }
+        // SAFETY: the mapping is shared and backed by the work file, so dropping its pages
+        // loses nothing (dirty pages stay dirty in the page cache) and they read back the same
+        // bytes afterwards: slices borrowed from the mapping see no change.
+        let advised = unsafe {
+            map.unchecked_advise_range(
+                UncheckedAdvice::DontNeed,
+                start as usize,
+                (end - start) as usize,
+            )
+        };
+        if advised.is_ok() { end - start } else { 0 }
+    }
+
     /// Zeroes every bit from bit `from` of the words on (bit b being bit b % 64 of word
     /// b / 64), writing only words that are not zero already.
     pub fn clear_from_bit(&mut self, from: u64) {
@@ -169,6 +197,10 @@ impl Words {
         }
     }
 }
+
+/// The granularity of [`Words::release`]: a multiple of every page size of the systems nimsieve
+/// runs on (4 KiB, 16 KiB, 64 KiB), so that a piece never reaches outside its range.
+pub const RELEASE_ALIGN: u64 = 1 << 16;
 
 /// The error number of a full disk (Linux and the BSDs agree on it).
 const ENOSPC: i32 = 28;

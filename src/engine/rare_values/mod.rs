@@ -37,6 +37,7 @@ use crate::period::{self, Criterion, Finding, Period};
 use crate::progress::Progress;
 use crate::sparse_space::{best_split, rare_values};
 use crate::table::packed::PackedValues;
+use crate::table::resident::Resident;
 use crate::table::{Table, ValueKind};
 use context::{Context, Mode, Moves, Value};
 use region::Regions;
@@ -204,7 +205,13 @@ struct Sieve<'m> {
     high_from: u32,
     /// The small heaps that blocks search one value at a time.
     regions: Regions,
+    /// What a file-backed table keeps in the process ([`Sieve::keep`]).
+    resident: Resident,
 }
+
+/// The small heaps a block's search reads beside the rare heaps: those of its region and those
+/// searched one value at a time without one.
+const SMALL_HEAPS: u64 = region::REGION_FIRST + search::SEARCHED;
 
 /// The most positions of high values [`Sieve`] lists.
 const HIGH_MOST: usize = 1 << 20;
@@ -226,6 +233,7 @@ impl<'m> Sieve<'m> {
             high: None,
             high_from: 0,
             regions: Regions::default(),
+            resident: Resident::default(),
         };
         sieve.list_high(values);
         while sieve.next_check <= done {
@@ -254,6 +262,7 @@ impl<'m> Sieve<'m> {
         match &mut self.high {
             Some(high) => high.retain(|&(_, v)| v >= from),
             None => {
+                self.resident.reread();
                 let mut high = Some(Vec::new());
                 let mut x = 0;
                 values.each(0, self.done, |v| {
@@ -269,6 +278,7 @@ impl<'m> Sieve<'m> {
 
     /// Chooses the mask from the histogram, and the rare positions under it.
     fn revise(&mut self, values: &PackedValues) {
+        self.resident.reread();
         self.mode = match best_split(&self.counts) {
             Some(split) if split.rare * SPARSE_FROM <= self.done => Mode::Sparse(split.mask),
             _ => Mode::Full,
@@ -300,6 +310,7 @@ impl<'m> Sieve<'m> {
         let n = values.len();
         while self.done < n {
             if self.done >= self.next_check {
+                self.resident.reread();
                 match find_period(values, self.done, criterion) {
                     Finding::Proven(p) => return Ok(Advance::Periodic(p)),
                     Finding::Unproven(open) => self.next_check = next_check(self.done, open),
@@ -315,6 +326,7 @@ impl<'m> Sieve<'m> {
             let largest = out.iter().copied().max().unwrap_or(0);
             if largest > values.capacity() {
                 resumable::widen(values, PackedValues::bits_for(largest), self.done)?;
+                self.resident.reread();
             }
             for &v in &out {
                 let x = self.done;
@@ -328,11 +340,30 @@ impl<'m> Sieve<'m> {
                 }
                 self.done += 1;
             }
+            self.keep(values);
             if self.done < n && stop(self.done).is_break() {
                 return Ok(Advance::Stopped(self.done));
             }
         }
         Ok(Advance::Completed)
+    }
+
+    /// Releases from the process the part of a file-backed table the next blocks do not read:
+    /// in sparse mode a position x reads the rare heaps and the small heaps (the head: below
+    /// the last rare position and [`SMALL_HEAPS`]) and their partners, which lie within the
+    /// head plus the largest removal below x (the tail); the positions between, and those not
+    /// computed yet, go back to the work file. In full mode every split is read, so everything
+    /// stays.
+    fn keep(&mut self, values: &PackedValues) {
+        let Mode::Sparse(_) = self.mode else {
+            return;
+        };
+        let last_rare = self.rare.last().map_or(0, |&(r, _)| r + 1);
+        let head = last_rare.max(SMALL_HEAPS);
+        let removal = self.moves.splits.iter().chain(&self.moves.singles).max();
+        let reach = head + removal.copied().unwrap_or(0) + 1;
+        let tail = self.done.saturating_sub(reach);
+        self.resident.keep(values, head, tail, self.done);
     }
 
     /// The values of the next block.
@@ -423,4 +454,38 @@ fn count(counts: &mut Vec<u64>, v: u32) {
         counts.resize(v + 1, 0);
     }
     counts[v] += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::resident::tests::resident_bytes;
+    use crate::table::words::Words;
+    use crate::table::work_file::WorkFile;
+
+    /// A file-backed run of `.161`, whose last rare position lies near 24,000, keeps in the
+    /// process its head and tail and the last step the tail passed, a small part of the table.
+    #[test]
+    fn a_file_backed_run_keeps_only_what_it_reads() {
+        let game = Game::parse("octal:0.161").unwrap();
+        let Some(criterion @ Criterion::TakeBreak { last_removal, .. }) = game.period_criterion()
+        else {
+            panic!("a finite code")
+        };
+        let moves = Moves::of(game.take_break().unwrap(), last_removal);
+        let n = 1 << 22;
+        let dir = tempfile::tempdir().unwrap();
+        let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();
+        let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
+        let mut values = PackedValues::from_words(n, FIRST_BITS, words);
+        let mut sieve = Sieve::resume(&moves, &values, 0);
+        let end = sieve.advance(&mut values, 0, &criterion, &mut |_| {
+            ControlFlow::Continue(())
+        });
+        assert!(matches!(end, Ok(Advance::Completed)));
+        assert!(matches!(sieve.mode, Mode::Sparse(_)));
+        let table_bytes = n * u64::from(values.bits()) / 8;
+        let kept = resident_bytes(values.words().as_ptr() as usize);
+        assert!(kept < table_bytes / 2, "{kept} of {table_bytes} bytes kept");
+    }
 }

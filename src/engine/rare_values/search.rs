@@ -19,7 +19,7 @@ const SWEPT: u64 = 128;
 /// rather than searched for one value at a time.
 const SWEPT_WHILE: usize = 16;
 /// Splits searched for each missing rare value outside the [`Region`].
-const SEARCHED: u64 = 1 << 16;
+pub(super) const SEARCHED: u64 = 1 << 16;
 
 /// Up to which common value `marks` lacks [`Search::cover`] covers the rare values.
 #[derive(Clone, Copy)]

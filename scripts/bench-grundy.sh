@@ -2,7 +2,7 @@
 # Grundy values: each fast engine against its baseline (the reference engine, or the textbook
 # mex recursion) in one run. Each run is its own process, so peak memory is its own. Prints a
 # Markdown table. Cases are lines "GAME N BASELINE ENGINE"; pass your own as arguments in that
-# form ("squares 2^22 textbook sparse") to override the defaults. RUNS=K (default 1) runs each
+# form ("squares 2^22 textbook value-layers") to override the defaults. RUNS=K (default 1) runs each
 # measurement K times and keeps the fastest, which tames a noisy machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +14,8 @@ if [ $# -gt 0 ]; then cases=("$@"); else cases=(
   "proper-divisors 1e7 reference divisor-sieve"
   "aliquot 1e7 reference divisor-sieve"
   "primes 1e6 textbook prime-grundy"
-  "squares 2^22 textbook sparse"
-  "squares 2^24 textbook sparse"
+  "squares 2^22 textbook value-layers"
+  "squares 2^24 textbook value-layers"
 ); fi
 echo "| game | N | engine | threads | time (s) | vs baseline | values/s | max value | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---|---|---|---|"

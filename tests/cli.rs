@@ -1011,7 +1011,7 @@ fn until_period_is_refused_where_no_period_is_proven() {
     assert_error(
         &["grundy", "squares", "-n", "100", "--until-period"],
         2,
-        "the sparse engine proves no period for squares",
+        "the value-layers engine proves no period for squares",
     );
     assert_error(
         &[

@@ -93,7 +93,7 @@ fn counts_at_powers_of_two_are_histograms_of_the_heaps_up_to_them() {
         // Several chunks of 2^20 positions, merged on two threads.
         ("primes", "3200000", "2"),
         ("nim", "700", "2"),
-        // Widened from 8 to 16 bits by the sparse engine (value 256 first at 843,251).
+        // Widened from 8 to 16 bits by the value-layers engine (value 256 first at 843,251).
         ("triangular", "900000", "2"),
     ] {
         let dir = tempfile::tempdir().unwrap();

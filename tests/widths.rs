@@ -21,9 +21,9 @@ fn tables_take_the_fewest_bits() {
         (EngineKind::DivisorSieve, "proper-divisors", 100_000),
         (EngineKind::DivisorSieve, "aliquot+leave1", 5000),
         (EngineKind::DivisorSieve, "divisors+misere", 5000),
-        (EngineKind::Sparse, "fibonacci", 1000),
-        (EngineKind::Sparse, "cubes", 50_000),
-        (EngineKind::Sparse, "squares+leave1", 200_000),
+        (EngineKind::ValueLayers, "fibonacci", 1000),
+        (EngineKind::ValueLayers, "cubes", 50_000),
+        (EngineKind::ValueLayers, "squares+leave1", 200_000),
         (EngineKind::Reference, "squares", 3000),
     ] {
         let game = Game::parse(spec).unwrap();
@@ -46,6 +46,6 @@ fn tables_take_the_fewest_bits() {
 
 #[test]
 fn widening_tables_do_not_depend_on_threads() {
-    assert_thread_count_does_not_matter(EngineKind::Sparse, "cubes", 300_000);
+    assert_thread_count_does_not_matter(EngineKind::ValueLayers, "cubes", 300_000);
     assert_thread_count_does_not_matter(EngineKind::DivisorSieve, "to-divisor", 300_000);
 }

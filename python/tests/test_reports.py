@@ -47,4 +47,4 @@ def test_games_are_the_cli_catalogue(cli: Cli) -> None:
     for game, line in zip(games, lines):
         syntax, description = line.split(None, 1)
         assert (game["syntax"], game["description"]) == (syntax, description.strip())
-    assert {e["name"] for e in nimsieve.engines()} >= {"reference", "sparse", "rare-values"}
+    assert {e["name"] for e in nimsieve.engines()} >= {"reference", "value-layers", "rare-values"}

@@ -97,7 +97,7 @@ def test_threads_do_not_change_the_table(game: str) -> None:
 
 
 def test_engines_agree_with_the_reference() -> None:
-    for game, engine in [("squares", "sparse"), ("kayles", "rare-values"), ("primes", "prime-grundy")]:
+    for game, engine in [("squares", "value-layers"), ("kayles", "rare-values"), ("primes", "prime-grundy")]:
         np.testing.assert_array_equal(
             nimsieve.grundy(game, 3000, engine=engine),
             nimsieve.grundy(game, 3000, engine="reference"),

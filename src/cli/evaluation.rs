@@ -216,7 +216,8 @@ fn sum_text(e: &eval::SumEvaluation, limit: Option<u64>) -> String {
     methods.dedup();
     push_line!(out, "method:  {}", methods.join(", "));
     push_line!(out, "nim-sum: {}", e.nim_sum);
-    let misere = Game::parse(&e.game).is_ok_and(|g| ValueKind::of(g.play) == ValueKind::Outcome);
+    let misere =
+        Game::parse(&e.game).is_ok_and(|g| ValueKind::of(g.play) == ValueKind::MisereOutcome);
     push_line!(
         out,
         "outcome: {}{}",

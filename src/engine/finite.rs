@@ -38,7 +38,7 @@ pub fn compute(
     // The mex of |S| options is at most |S|.
     let largest = match kind {
         ValueKind::Grundy => steps.len() as u32,
-        ValueKind::Outcome => 1,
+        ValueKind::MisereOutcome => 1,
     };
     let mut recurrence = Recurrence::new(game, steps);
     let mut prefix: Vec<u32> = Vec::new();

@@ -1,5 +1,5 @@
 //! The instruction set that kernels with a version for wider vectors run with, detected at run
-//! time: the `sparse` engine's block kernels and the rare-values engine's lanes.
+//! time: the `value-layers` engine's block kernels and the rare-values engine's lanes.
 
 /// Instruction-set level chosen at run time.
 #[derive(Clone, Copy)]

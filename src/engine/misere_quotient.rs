@@ -64,7 +64,7 @@ pub fn compute(
     }
     progress.set(n);
     Ok(Table {
-        kind: ValueKind::Outcome,
+        kind: ValueKind::MisereOutcome,
         values,
         period: None,
     })

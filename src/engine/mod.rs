@@ -14,7 +14,7 @@ pub mod psieve;
 pub mod rare_values;
 pub mod reference;
 pub mod resumable;
-pub mod sparse;
+pub mod value_layers;
 mod window;
 pub mod wythoff;
 
@@ -34,8 +34,8 @@ pub enum EngineKind {
     Finite,
     /// Games with a theorem g(n) = n mod p: pim, bachet:k, powers-of-2 ([`periodic`]).
     Periodic,
-    /// Sparse infinite subtraction sets by value layers ([`sparse`]).
-    Sparse,
+    /// Thin infinite subtraction sets by value layers ([`value_layers`]).
+    ValueLayers,
     /// Subtract-a-prime by value classes split by residue mod 30 ([`prime_grundy`]).
     PrimeGrundy,
     /// Divisor games by segmented divisor sieving ([`divisor_sieve`]).
@@ -56,7 +56,7 @@ impl Choice for EngineKind {
         EngineKind::Reference,
         EngineKind::Finite,
         EngineKind::Periodic,
-        EngineKind::Sparse,
+        EngineKind::ValueLayers,
         EngineKind::PrimeGrundy,
         EngineKind::DivisorSieve,
         EngineKind::Psieve,
@@ -70,7 +70,7 @@ impl Choice for EngineKind {
             EngineKind::Reference => "reference",
             EngineKind::Finite => "finite",
             EngineKind::Periodic => "periodic",
-            EngineKind::Sparse => "sparse",
+            EngineKind::ValueLayers => "value-layers",
             EngineKind::PrimeGrundy => "prime-grundy",
             EngineKind::DivisorSieve => "divisor-sieve",
             EngineKind::Psieve => "psieve",
@@ -89,7 +89,9 @@ impl Choice for EngineKind {
                 "Finite subtraction sets: a window of max(S) values and an exact period"
             }
             EngineKind::Periodic => "pim, bachet:k, powers-of-2: g(n) = n mod p by a theorem",
-            EngineKind::Sparse => "Squares, cubes, powers:k, triangular, fibonacci: value layers",
+            EngineKind::ValueLayers => {
+                "Squares, cubes, powers:k, triangular, fibonacci: value layers"
+            }
             EngineKind::PrimeGrundy => "Subtract-a-prime: value classes split by residue mod 30",
             EngineKind::DivisorSieve => "Divisor games: segmented divisor sieving",
             EngineKind::Psieve => {
@@ -111,7 +113,7 @@ impl EngineKind {
     pub fn resumes(self) -> bool {
         matches!(
             self,
-            EngineKind::Sparse
+            EngineKind::ValueLayers
                 | EngineKind::PrimeGrundy
                 | EngineKind::DivisorSieve
                 | EngineKind::Psieve
@@ -134,7 +136,7 @@ impl EngineKind {
     /// many), for estimates of a table's size.
     pub fn widest_bits(self) -> u32 {
         match self {
-            EngineKind::Sparse => sparse::WIDEST,
+            EngineKind::ValueLayers => value_layers::WIDEST,
             EngineKind::PrimeGrundy => prime_grundy::BITS,
             EngineKind::DivisorSieve => divisor_sieve::WIDEST,
             EngineKind::RareValues => rare_values::WIDEST,
@@ -186,7 +188,7 @@ impl EngineKind {
                 periodic::compute(game, n, until_period, storage.work_file, progress)
             }
             EngineKind::PrimeGrundy => prime_grundy::compute(game, n, storage, progress),
-            EngineKind::Sparse => sparse::compute(game, n, storage, progress),
+            EngineKind::ValueLayers => value_layers::compute(game, n, storage, progress),
             EngineKind::DivisorSieve => match game.rule {
                 Rule::Divisor(rule) => divisor_sieve::compute(game, rule, n, storage, progress),
                 _ => Err(Error::Input(format!(
@@ -208,8 +210,8 @@ impl EngineKind {
     }
 }
 
-/// The infinite sets listed element by element whose elements thin out (the `sparse` engine's).
-fn is_sparse(set: &SubtractionSet) -> bool {
+/// The infinite sets listed element by element whose elements thin out (the `value-layers` engine's).
+fn thins_out(set: &SubtractionSet) -> bool {
     matches!(
         set,
         SubtractionSet::Powers(2..)
@@ -242,7 +244,9 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
         Rule::Subtraction(SubtractionSet::Primes) if game.play == Play::Normal => {
             EngineKind::PrimeGrundy
         }
-        Rule::Subtraction(set) if game.play == Play::Normal && is_sparse(set) => EngineKind::Sparse,
+        Rule::Subtraction(set) if game.play == Play::Normal && thins_out(set) => {
+            EngineKind::ValueLayers
+        }
         _ => EngineKind::Reference,
     }
 }

@@ -411,7 +411,7 @@ fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
     let per_second = match engine {
         // Squares: 2^26 positions with 8,192 steps in 240 s, about 2.3·10^9 (position, step)
         // pairs a second.
-        EngineKind::Sparse => {
+        EngineKind::ValueLayers => {
             let steps = match &game.rule {
                 Rule::Subtraction(set) => set.elements_below(n.min(1 << 40)).len().max(1),
                 _ => 1,
@@ -452,11 +452,11 @@ mod tests {
     fn advice_names_a_command_only_when_the_table_fits() {
         let squares = Game::parse("squares").unwrap();
         let free = 70 << 30;
-        let text = advice(&squares, EngineKind::Sparse, 1_000_000_000_000, free);
+        let text = advice(&squares, EngineKind::ValueLayers, 1_000_000_000_000, free);
         assert!(text.contains("needs 3.6 TiB of disk"), "{text}");
         assert!(text.contains("70.0 GiB free") && text.contains("no table this size fits"));
         assert!(!text.contains("nimsieve grundy"), "{text}");
-        let text = advice(&squares, EngineKind::Sparse, 999_999_999, free);
+        let text = advice(&squares, EngineKind::ValueLayers, 999_999_999, free);
         assert!(text.contains("'nimsieve grundy squares -n 1000000000 -f bin --resume'"));
         assert!(
             text.contains("3.7 GiB of disk") && text.contains("hours"),

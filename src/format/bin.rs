@@ -41,7 +41,7 @@ impl Emitter for Bin {
             Report::Grundy(r) => {
                 let content = match r.info.kind {
                     ValueKind::Grundy => 0,
-                    ValueKind::Outcome => 1,
+                    ValueKind::MisereOutcome => 1,
                 };
                 let words = r.table.values.words();
                 write_table(
@@ -161,7 +161,7 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String
     // P-position bits (2) leave the play to the JSON summary, as other P-position lists do.
     match content {
         0 => *kind = ValueKind::Grundy,
-        1 => *kind = ValueKind::Outcome,
+        1 => *kind = ValueKind::MisereOutcome,
         2 => {}
         other => return Err(format!("unknown content code {other}")),
     }

@@ -33,9 +33,13 @@ pub fn read(bytes: &[u8], kind: &mut ValueKind) -> Parsed<Contents> {
     let header = text.lines().next().ok_or("it is empty")?.trim();
     let columns: Vec<String> = header.split(',').map(str::to_string).collect();
     let wide = Some(columns.len() - 1).filter(|&k| k > 0);
-    let layouts = [Some(ValueKind::Grundy), Some(ValueKind::Outcome), None]
-        .into_iter()
-        .flat_map(|listed| [(listed, None), (listed, wide)]);
+    let layouts = [
+        Some(ValueKind::Grundy),
+        Some(ValueKind::MisereOutcome),
+        None,
+    ]
+    .into_iter()
+    .flat_map(|listed| [(listed, None), (listed, wide)]);
     for (listed, wide) in layouts {
         if rows::columns(listed, wide) != columns {
             continue;
@@ -48,8 +52,8 @@ pub fn read(bytes: &[u8], kind: &mut ValueKind) -> Parsed<Contents> {
             comments: false,
         };
         // Only the one-a-row header of misère outcomes names its kind.
-        if listed == Some(ValueKind::Outcome) && wide.is_none() {
-            *kind = ValueKind::Outcome;
+        if listed == Some(ValueKind::MisereOutcome) && wide.is_none() {
+            *kind = ValueKind::MisereOutcome;
         }
         return layout.contents(text, listed.is_none());
     }

@@ -118,7 +118,7 @@ impl Summary {
     fn with(info: &RunInfo, listing: Listed, p_counts: &PCounts) -> Summary {
         let (play, values) = match info.kind {
             ValueKind::Grundy => ("normal", "grundy"),
-            ValueKind::Outcome => ("misere", "outcome (0 = P, 1 = N)"),
+            ValueKind::MisereOutcome => ("misere", "outcome (0 = P, 1 = N)"),
         };
         Summary {
             game: info.game.clone(),
@@ -138,7 +138,7 @@ impl Summary {
     /// What the values mean, from `play`.
     pub fn kind(&self) -> ValueKind {
         match self.play.as_str() {
-            "misere" => ValueKind::Outcome,
+            "misere" => ValueKind::MisereOutcome,
             _ => ValueKind::Grundy,
         }
     }

@@ -21,7 +21,7 @@ pub fn columns(kind: Option<ValueKind>, wide: Option<usize>) -> Vec<String> {
     let numbers = match (kind, wide) {
         (_, Some(k)) => (0..k).map(|i| format!("+{i}")).collect(),
         (Some(ValueKind::Grundy), None) => vec!["g".to_string()],
-        (Some(ValueKind::Outcome), None) => vec!["outcome".to_string()],
+        (Some(ValueKind::MisereOutcome), None) => vec!["outcome".to_string()],
         (None, None) => vec!["n".to_string()],
     };
     std::iter::once(index.to_string()).chain(numbers).collect()

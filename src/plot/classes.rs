@@ -103,11 +103,11 @@ impl ValueClasses {
             (a, b) if a == b => name(a, kind),
             (a, u32::MAX) => match kind {
                 ValueKind::Grundy => format!("g ≥ {a}"),
-                ValueKind::Outcome => format!("outcomes from {a}"),
+                ValueKind::MisereOutcome => format!("outcomes from {a}"),
             },
             (a, b) => match kind {
                 ValueKind::Grundy => format!("{a} ≤ g ≤ {b}"),
-                ValueKind::Outcome => format!("outcomes {a} to {b}"),
+                ValueKind::MisereOutcome => format!("outcomes {a} to {b}"),
             },
         }
     }
@@ -116,8 +116,8 @@ impl ValueClasses {
 /// The name of one value: `g = 5`, or `P (outcome 0)` and `N (outcome 1)`.
 pub(super) fn name(value: u32, kind: ValueKind) -> String {
     match (kind, value) {
-        (ValueKind::Outcome, 0) => "P (outcome 0)".to_string(),
-        (ValueKind::Outcome, _) => "N (outcome 1)".to_string(),
+        (ValueKind::MisereOutcome, 0) => "P (outcome 0)".to_string(),
+        (ValueKind::MisereOutcome, _) => "N (outcome 1)".to_string(),
         (ValueKind::Grundy, v) => format!("g = {v}"),
     }
 }

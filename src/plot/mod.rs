@@ -283,13 +283,13 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
 fn title(table: &Loaded, kind: Kind) -> String {
     let what = match (kind, table.kind) {
         (Kind::Values, ValueKind::Grundy) => "Grundy values g(n)",
-        (Kind::Values, ValueKind::Outcome) => "misère outcomes (0 = P, 1 = N)",
+        (Kind::Values, ValueKind::MisereOutcome) => "misère outcomes (0 = P, 1 = N)",
         (Kind::Counting, _) if matches!(table.contents, Contents::Pairs(_)) => {
             "P-pairs counting function, pairs with a_k < x"
         }
         (Kind::Counting, _) => "P-position counting function",
         (Kind::Density, ValueKind::Grundy) => "share of each value below x",
-        (Kind::Density, ValueKind::Outcome) => "share of each misère outcome below x",
+        (Kind::Density, ValueKind::MisereOutcome) => "share of each misère outcome below x",
     };
     let n = match &table.contents {
         Contents::Values(v) => Some(v.len()),

@@ -230,7 +230,7 @@ pub(super) fn draw<DB: DrawingBackend>(
     };
     let y_desc = match kind {
         ValueKind::Grundy => "g(n)",
-        ValueKind::Outcome => "outcome (0 = P, 1 = N)",
+        ValueKind::MisereOutcome => "outcome (0 = P, 1 = N)",
     };
     chart
         .configure_mesh()

@@ -59,7 +59,7 @@ pub enum ValueKind {
     /// Sprague–Grundy values (normal play).
     Grundy,
     /// Outcomes under misère play: 0 = P (previous player wins), 1 = N.
-    Outcome,
+    MisereOutcome,
 }
 
 impl ValueKind {
@@ -67,7 +67,7 @@ impl ValueKind {
     pub fn of(play: Play) -> ValueKind {
         match play {
             Play::Normal => ValueKind::Grundy,
-            Play::Misere => ValueKind::Outcome,
+            Play::Misere => ValueKind::MisereOutcome,
         }
     }
 }

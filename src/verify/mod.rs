@@ -172,7 +172,7 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
             game.spec
         )));
     }
-    if loaded.kind == ValueKind::Outcome && !misere {
+    if loaded.kind == ValueKind::MisereOutcome && !misere {
         return Err(Error::Input(format!(
             "the file holds misère outcomes, but the game {} is played normally",
             game.spec

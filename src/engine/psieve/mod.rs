@@ -55,7 +55,7 @@ pub fn misere_outcomes(
     values.words_mut().iter_mut().for_each(|w| *w = !*w);
     values.clear_past_end();
     Ok(Table {
-        kind: ValueKind::Outcome,
+        kind: ValueKind::MisereOutcome,
         values,
         period: None,
     })

@@ -10,7 +10,7 @@
 //! in the first-level cache (bytes a value instead were 1.7 times slower: the table streaming
 //! through evicted them).
 
-use super::context::{Context, Mode, Moves, Value};
+use super::context::{CodeMoves, Context, Mode, Value};
 use super::marks::{mark, mark_all, mark_splits, mex_from};
 use super::region::Regions;
 use super::rows::mark_known_splits;
@@ -122,7 +122,7 @@ pub(super) fn mark_rare_splits<'r>(
     s: u64,
     rare: impl Iterator<Item = &'r (u64, u32)>,
     get: impl Fn(u64) -> u32,
-    moves: &Moves,
+    moves: &CodeMoves,
     marks: &mut [u64],
 ) {
     let options = rare
@@ -132,7 +132,7 @@ pub(super) fn mark_rare_splits<'r>(
 }
 
 /// Marks the values of every split of x whose heaps both lie below b (full mode).
-fn all_known_splits<V: Value>(table: &[V], b: u64, x: u64, moves: &Moves, marks: &mut [u64]) {
+fn all_known_splits<V: Value>(table: &[V], b: u64, x: u64, moves: &CodeMoves, marks: &mut [u64]) {
     for s in moves.rests(x) {
         // The partner s − a lies below b when a > s − b.
         let first = (s.saturating_sub(b) + 1).max(1);
@@ -261,7 +261,7 @@ fn scan_splits(
     get: impl Fn(u64) -> u32,
     s: u64,
     heaps: impl Iterator<Item = u64>,
-    moves: &Moves,
+    moves: &CodeMoves,
     mask: u32,
     marks: &mut [u64],
     mex: &mut u32,
@@ -289,7 +289,7 @@ mod tests {
     /// listed and without.
     #[test]
     fn listed_high_heaps_decide_values_from_half_the_bound() {
-        let moves = Moves {
+        let moves = CodeMoves {
             splits: vec![0],
             singles: vec![],
             wholes: vec![],
@@ -355,7 +355,7 @@ mod tests {
     /// split.
     #[test]
     fn a_rare_mex_is_the_mex_over_every_split() {
-        let moves = Moves {
+        let moves = CodeMoves {
             splits: vec![1, 2],
             singles: vec![],
             wholes: vec![],
@@ -416,7 +416,7 @@ mod tests {
     /// the mex over every split, though its scan of a rare mex skips the region's heaps.
     #[test]
     fn a_rare_mex_scanned_outside_the_region_is_the_mex_over_every_split() {
-        let moves = Moves {
+        let moves = CodeMoves {
             splits: vec![1],
             singles: vec![],
             wholes: vec![],

@@ -43,7 +43,7 @@ impl Mode {
 
 /// The moves of a finite code, by kind.
 #[derive(Debug, Clone)]
-pub struct Moves {
+pub struct CodeMoves {
     /// Removals that may leave two heaps, ascending.
     pub splits: Vec<u64>,
     /// Removals j ≥ 1 that may leave one heap (from heaps larger than j).
@@ -54,16 +54,16 @@ pub struct Moves {
     pub unequal: bool,
 }
 
-impl Moves {
+impl CodeMoves {
     /// The moves of a finite code whose largest removal is `last_removal`.
-    pub fn of(code: &TakeBreak, last_removal: u64) -> Moves {
+    pub fn of(code: &TakeBreak, last_removal: u64) -> CodeMoves {
         let bound = last_removal + 1;
         let positive = |bit| {
             let mut js = code.removals(bit, bound);
             js.retain(|&j| j > 0);
             js
         };
-        Moves {
+        CodeMoves {
             splits: code.removals(TWO, bound),
             singles: positive(ONE),
             wholes: positive(WHOLE),
@@ -92,7 +92,7 @@ impl Moves {
 #[derive(Clone, Copy)]
 pub struct Context<'a> {
     /// The game's moves.
-    pub moves: &'a Moves,
+    pub moves: &'a CodeMoves,
     /// How splits are searched.
     pub mode: Mode,
     /// Rare positions below the block (x ≥ 1), ascending, with their values.

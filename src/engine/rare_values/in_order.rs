@@ -169,7 +169,7 @@ impl Lanes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rare_values::context::{Mode, Moves};
+    use crate::engine::rare_values::context::{CodeMoves, Mode};
     use crate::sparse_space::is_rare;
     use crate::xorshift::xorshift;
 
@@ -178,7 +178,7 @@ mod tests {
     /// to the mex over every split.
     #[test]
     fn in_order_values_past_eight_bits_end_the_stretch_and_fit_a_wider_table() {
-        let moves = Moves {
+        let moves = CodeMoves {
             splits: vec![0],
             singles: vec![],
             wholes: vec![],
@@ -231,8 +231,8 @@ mod tests {
 
     /// The moves of the lane tests: splits after removing 1, 2 or 3 (after 2 unequal only
     /// when `unequal`), removals of 1 and 3 leaving one heap, and 4 taking a whole heap.
-    fn lane_moves(unequal: bool) -> Moves {
-        Moves {
+    fn lane_moves(unequal: bool) -> CodeMoves {
+        CodeMoves {
             splits: vec![1, 2, 3],
             singles: vec![1, 3],
             wholes: vec![4],
@@ -242,7 +242,7 @@ mod tests {
 
     /// The context of a stretch of the lane tests: values below 64, no high values listed.
     fn lane_context<'a>(
-        moves: &'a Moves,
+        moves: &'a CodeMoves,
         rare: &'a [(u64, u32)],
         rare_values: &'a [u64],
         mask: u32,
@@ -287,7 +287,7 @@ mod tests {
     }
 
     /// The value of x in `table` (final below x) by the definition: the mex over every move.
-    fn mex_of_every_move(table: &[u8], x: u64, moves: &Moves) -> u32 {
+    fn mex_of_every_move(table: &[u8], x: u64, moves: &CodeMoves) -> u32 {
         let g = |q: u64| table[q as usize] as u32;
         let mut options = std::collections::HashSet::new();
         if moves.wholes.contains(&x) {

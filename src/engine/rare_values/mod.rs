@@ -39,7 +39,7 @@ use crate::sparse_space::{best_split, rare_values};
 use crate::table::packed::PackedValues;
 use crate::table::resident::Resident;
 use crate::table::{Table, ValueKind};
-use context::{Context, Mode, Moves, Value};
+use context::{CodeMoves, Context, Mode, Value};
 use region::Regions;
 use std::ops::ControlFlow;
 
@@ -85,7 +85,7 @@ pub fn compute(
     }
     let finite = match (game.take_break(), game.period_criterion()) {
         (Some(code), Some(criterion @ Criterion::TakeBreak { last_removal, .. })) => {
-            Some((Moves::of(code, last_removal), criterion))
+            Some((CodeMoves::of(code, last_removal), criterion))
         }
         _ => None,
     };
@@ -184,7 +184,7 @@ enum Advance {
 
 /// The state of a run besides its table: the histogram, the mask and the rare positions.
 struct Sieve<'m> {
-    moves: &'m Moves,
+    moves: &'m CodeMoves,
     /// Positions below this are final.
     done: u64,
     /// `counts[v]`: positions of value v below `done`.
@@ -218,7 +218,7 @@ const HIGH_MOST: usize = 1 << 20;
 
 impl<'m> Sieve<'m> {
     /// The state of a table whose positions below `done` are final.
-    fn resume(moves: &'m Moves, values: &PackedValues, done: u64) -> Sieve<'m> {
+    fn resume(moves: &'m CodeMoves, values: &PackedValues, done: u64) -> Sieve<'m> {
         let mut counts = Vec::new();
         values.each(0, done, |v| count(&mut counts, v));
         let mut sieve = Sieve {
@@ -472,7 +472,7 @@ mod tests {
         else {
             panic!("a finite code")
         };
-        let moves = Moves::of(game.take_break().unwrap(), last_removal);
+        let moves = CodeMoves::of(game.take_break().unwrap(), last_removal);
         let n = 1 << 22;
         let dir = tempfile::tempdir().unwrap();
         let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();

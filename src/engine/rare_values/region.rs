@@ -1,7 +1,7 @@
 //! The region of small heaps that [`Search`](super::search::Search) compares one value at a
 //! time, kept in reverse from block to block.
 
-use super::context::{Moves, Value};
+use super::context::{CodeMoves, Value};
 use super::isa;
 use crate::engine::isa::{Isa, detect};
 
@@ -42,7 +42,7 @@ impl Regions {
         &mut self,
         table: &[V],
         b: u64,
-        moves: &Moves,
+        moves: &CodeMoves,
     ) -> Option<Region<'_, V>> {
         let j = *moves.splits.last()?;
         // Every small heap a < end must stay below half of every s ≥ b − j, for every
@@ -97,7 +97,7 @@ mod tests {
     /// has finds the same one.
     #[test]
     fn regions_find_the_first_split_of_a_value_with_every_instruction_set() {
-        let moves = Moves {
+        let moves = CodeMoves {
             splits: vec![0],
             singles: vec![],
             wholes: vec![],

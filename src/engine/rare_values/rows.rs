@@ -2,7 +2,7 @@
 //! below the block: the splits with a rare heap and those with the smallest heaps. Below a
 //! bound of 1024 the marks go into rows of one byte a value, beyond into the bitsets directly.
 
-use super::context::{Context, Moves, Value};
+use super::context::{CodeMoves, Context, Value};
 use super::marks::mark;
 use super::search::SCANNED_FIRST;
 
@@ -208,7 +208,7 @@ fn small_splits<V: Value>(
     table: &[V],
     b: u64,
     xs: std::ops::Range<u64>,
-    moves: &Moves,
+    moves: &CodeMoves,
 ) {
     let Some(&j) = moves.splits.first() else {
         return;
@@ -253,7 +253,7 @@ mod tests {
         ];
         for bound in [64u32, 128, 256, 512, 1024, 2048] {
             for (splits, singles, unequal) in &codes {
-                let moves = Moves {
+                let moves = CodeMoves {
                     splits: splits.clone(),
                     singles: singles.clone(),
                     wholes: vec![],

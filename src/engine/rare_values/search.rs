@@ -4,7 +4,7 @@
 //! remembered for it ([`Witnesses`]), among the heaps of high values ([`High`]) or in the
 //! [`Region`].
 
-use super::context::{Context, Moves, Value};
+use super::context::{CodeMoves, Context, Value};
 use super::marks::{first_clear, mark, mark_splits};
 use super::region::Region;
 
@@ -38,7 +38,7 @@ impl Ahead {
     /// value a position lacked in 3,000 positions sampled: covering up to it is enough, and
     /// [`Block::value`] covers more, in order, when it is not. With one-heap moves the
     /// options x − j inside the block often fill it.
-    pub(super) fn of(moves: &Moves) -> Ahead {
+    pub(super) fn of(moves: &CodeMoves) -> Ahead {
         if moves.singles.is_empty() {
             Ahead::First
         } else {
@@ -74,7 +74,7 @@ impl<V: Value> Search<'_, V> {
         at: impl Fn(u64) -> u32,
         below: u64,
         x: u64,
-        moves: &Moves,
+        moves: &CodeMoves,
         ahead: Ahead,
         marks: &mut [u64],
     ) {
@@ -99,7 +99,7 @@ impl<V: Value> Search<'_, V> {
     /// turn: the first [`SCANNED_FIRST`] while a rare value below `limit` is missing, then
     /// on while at least [`SWEPT_WHILE`] are. Many missing values are then found by one pass
     /// over the splits instead of a search each.
-    fn sweep(&self, below: u64, x: u64, moves: &Moves, limit: u32, marks: &mut [u64]) {
+    fn sweep(&self, below: u64, x: u64, moves: &CodeMoves, limit: u32, marks: &mut [u64]) {
         let rare = self.rare_values;
         // Each rest's next small heap and end.
         let mut heaps: Vec<(u64, u64, u64)> = moves
@@ -147,7 +147,7 @@ impl<V: Value> Search<'_, V> {
         at: &impl Fn(u64) -> u32,
         below: u64,
         s: u64,
-        moves: &Moves,
+        moves: &CodeMoves,
         limit: u32,
         marks: &mut [u64],
     ) {
@@ -185,7 +185,7 @@ impl<V: Value> Search<'_, V> {
 
 /// The smallest and the largest small heap a of the splits (a, s − a) of s whose partner lies
 /// below `below` (a ≤ s − a, and not the equal split `+unequal` forbids), if there are any.
-fn split_heaps(s: u64, below: u64, moves: &Moves) -> Option<(u64, u64)> {
+fn split_heaps(s: u64, below: u64, moves: &CodeMoves) -> Option<(u64, u64)> {
     let lo = (s.saturating_sub(below) + 1).max(1);
     let hi = s / 2;
     let last = if moves.forbids(hi, s) { hi - 1 } else { hi };
@@ -243,7 +243,7 @@ impl<'a> High<'a> {
         v: u32,
         below: u64,
         at: impl Fn(u64) -> u32,
-        moves: &Moves,
+        moves: &CodeMoves,
     ) -> bool {
         let end = below.min(s);
         self.below
@@ -292,7 +292,7 @@ mod tests {
     /// rare values of each position come from one removal only.
     #[test]
     fn every_splitting_removal_is_searched() {
-        let moves = Moves {
+        let moves = CodeMoves {
             splits: vec![2, 3],
             singles: vec![],
             wholes: vec![],
@@ -364,7 +364,7 @@ mod tests {
         let at = |q: u64| -> u32 { table[q as usize].into() };
         let mut swept_past = 0;
         for unequal in [false, true] {
-            let moves = Moves {
+            let moves = CodeMoves {
                 splits: vec![1, 2],
                 singles: vec![],
                 wholes: vec![],

@@ -13,9 +13,9 @@ use std::sync::Mutex;
 /// The largest side of a table: values stay below 2N ≤ 2^32.
 pub const MAX_SIDE: u64 = 1 << 31;
 
-/// The most work [`value`] takes on, in the units of [`value_work`]: about 10 s on one core of
-/// a 2-core x86-64 machine (2^14 × 2^14 takes 3·10^10, `100 10^7` 9·10^9: both refused;
-/// `8000 8000` 1.6·10^9 takes 3 s).
+/// The most work [`value`] takes on, in the units of [`value_work`] (2^14 × 2^14 takes 3·10^10
+/// and `100 10^7` 9·10^9: both refused; `8000 8000` takes 1.6·10^9). docs/games.md gives the
+/// time a unit takes where it was measured.
 pub const VALUE_WORK: f64 = 4.0e9;
 
 /// The table of G(x, y), 0 ≤ x, y < n, row-major (cell (x, y) at position x·n + y), with the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Cost model of the sparse engine on a real table of subtract-a-square values.
+"""Cost model of the value-layers engine on a real table of subtract-a-square values.
 
-Usage: scripts/sparse-cost.py TABLE.npy   (e.g. from `nimsieve grundy squares -n 2^24 -f npy`)
+Usage: scripts/value-layers-cost.py TABLE.npy   (e.g. from `nimsieve grundy squares -n 2^24 -f npy`)
 
 Counts the (512-position block, value layer) pairs that still have a candidate (a position
 whose value is at least the layer's), which is what the engine pays one window read per step

@@ -1,4 +1,4 @@
-//! The block kernels of the `sparse` engine: ORing the 64-byte windows of a layer's
+//! The block kernels of the `value-layers` engine: ORing the 64-byte windows of a layer's
 //! byte-shifted copies, one step after another, into a block's hits or into a chunk of block
 //! accumulators; portable bodies (compiled for each instruction set by
 //! [`isa`](super::isa)) and the AVX-512 ones written with intrinsics.

@@ -1,4 +1,4 @@
-//! The dispatch of the `sparse` engine's kernels to each one compiled for the instruction set
+//! The dispatch of the `value-layers` engine's kernels to each one compiled for the instruction set
 //! detected at run time.
 
 use super::kernels::{batch_avx512, batch_body, hits_body};

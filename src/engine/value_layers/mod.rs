@@ -1,5 +1,5 @@
-//! The `sparse` engine: exact values of thin infinite subtraction sets (squares, cubes,
-//! triangular numbers, …) value by value, segment by segment ([`sparse_grundy`]), on a packed
+//! The `value-layers` engine: exact values of thin infinite subtraction sets (squares, cubes,
+//! triangular numbers, …) value by value, segment by segment ([`layered_grundy`]), on a packed
 //! table that widens as larger values appear (1 to 16 bits), resumable.
 //!
 //! This file runs it resumably and picks the segment length; `segments.rs` is the segment loop,
@@ -15,7 +15,7 @@ mod layers;
 mod segments;
 mod window;
 
-pub use segments::{Pace, SparseGrundyError, sparse_grundy};
+pub use segments::{LayeredGrundyError, Pace, layered_grundy};
 
 use super::resumable::{self, Storage};
 use crate::error::{Error, Result};
@@ -52,7 +52,7 @@ pub fn compute_in_segments(
 ) -> Result<Table> {
     if !super::psieve::applies(game) || game.play != Play::Normal {
         return Err(Error::Input(format!(
-            "the sparse engine computes subtraction sets listed element by element in normal play, not '{}'",
+            "the value-layers engine computes subtraction sets listed element by element in normal play, not '{}'",
             game.spec
         )));
     }
@@ -70,7 +70,7 @@ pub fn compute_in_segments(
         &mut values,
         done,
         |values, done, stop| {
-            sparse_grundy(
+            layered_grundy(
                 &steps,
                 n,
                 game.min_target(),
@@ -87,9 +87,9 @@ pub fn compute_in_segments(
                 },
             )
             .map_err(|e| match e {
-                SparseGrundyError::Table(e) => e,
+                LayeredGrundyError::Table(e) => e,
                 e => Error::Input(format!(
-                    "the sparse engine cannot compute '{}': {e}",
+                    "the value-layers engine cannot compute '{}': {e}",
                     game.spec
                 )),
             })

@@ -1,4 +1,4 @@
-//! The value layers of a `sparse` segment. Positions are resolved one value at a time: layer
+//! The value layers of a `value-layers` segment. Positions are resolved one value at a time: layer
 //! `v` is the set of positions whose value is `v`. A position belongs to layer `v` when it is
 //! not in any earlier layer and no move leads to an earlier member of layer `v`. Each layer is
 //! a forward sieve over 512-position blocks: the positions of a block that can reach layer `v`

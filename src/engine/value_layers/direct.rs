@@ -1,4 +1,4 @@
-//! The direct mex recursion of the `sparse` engine: the positions a segment's layers left
+//! The direct mex recursion of the `value-layers` engine: the positions a segment's layers left
 //! unassigned, one at a time from the values of their options.
 
 /// Direct mex recursion for the positions still set in `left`; `g` holds the values from

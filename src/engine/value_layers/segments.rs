@@ -1,4 +1,4 @@
-//! The segment loop of the `sparse` engine: positions are computed in segments `[a, b)`, each
+//! The segment loop of the `value-layers` engine: positions are computed in segments `[a, b)`, each
 //! through all its value layers ([`layers`](super::layers)) before the next, so a run can stop
 //! at any segment boundary and continue from the table alone. The steps of these sets reach
 //! back to position 0, so every layer of a segment first rebuilds its bitset over `[0, a)` from
@@ -11,9 +11,9 @@ use crate::engine::resumable::StepEnd;
 use crate::table::packed::PackedValues;
 use std::ops::ControlFlow;
 
-/// Errors reported by [`sparse_grundy`].
+/// Errors reported by [`layered_grundy`].
 #[derive(Debug)]
-pub enum SparseGrundyError {
+pub enum LayeredGrundyError {
     /// A step of size zero was given; such a game is not well founded.
     ZeroStep,
     /// The value at `position` would exceed `u16::MAX`.
@@ -27,7 +27,7 @@ pub enum SparseGrundyError {
     Table(crate::error::Error),
 }
 
-impl std::fmt::Display for SparseGrundyError {
+impl std::fmt::Display for LayeredGrundyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::ZeroStep => write!(f, "step set contains 0"),
@@ -43,9 +43,9 @@ impl std::fmt::Display for SparseGrundyError {
     }
 }
 
-impl std::error::Error for SparseGrundyError {}
+impl std::error::Error for LayeredGrundyError {}
 
-/// How a run of [`sparse_grundy`] proceeds: segment by segment, stopping or dropping a segment
+/// How a run of [`layered_grundy`] proceeds: segment by segment, stopping or dropping a segment
 /// when the caller says so.
 pub struct Pace<'a> {
     /// Positions per segment (any length from 1 on; results do not depend on it).
@@ -70,18 +70,18 @@ pub struct Pace<'a> {
 /// below `min_target` have no moves (value 0).  `steps` may be in any order and may
 /// contain duplicates.  Positions are computed `pace.segment` at a time.  The result is
 /// identical for any rayon pool size and any segment length.
-pub fn sparse_grundy(
+pub fn layered_grundy(
     steps: &[u64],
     n: u64,
     min_target: u64,
     table: &mut PackedValues,
     done: u64,
     pace: Pace,
-) -> Result<StepEnd, SparseGrundyError> {
+) -> Result<StepEnd, LayeredGrundyError> {
     if steps.contains(&0) {
-        return Err(SparseGrundyError::ZeroStep);
+        return Err(LayeredGrundyError::ZeroStep);
     }
-    let total = usize::try_from(n).map_err(|_| SparseGrundyError::TooLarge)?;
+    let total = usize::try_from(n).map_err(|_| LayeredGrundyError::TooLarge)?;
     assert!(table.len() >= n, "table too short");
     let shift = min_target.min(n) as usize;
     // g(p) = G(p - min_target) for p >= min_target, where G is the plain game.
@@ -104,7 +104,7 @@ pub fn sparse_grundy(
             resolved: &resolved,
         };
         let Some(values) = layered(seg_steps, table, shift, a, b, watch).map_err(|p| {
-            SparseGrundyError::ValueOverflow {
+            LayeredGrundyError::ValueOverflow {
                 position: (p + shift) as u64,
             }
         })?
@@ -122,7 +122,7 @@ pub fn sparse_grundy(
                 PackedValues::bits_for(largest),
                 (a + shift) as u64,
             )
-            .map_err(SparseGrundyError::Table)?;
+            .map_err(LayeredGrundyError::Table)?;
         }
         for (p, &v) in (a..b).zip(values) {
             table.set((p + shift) as u64, v.into());

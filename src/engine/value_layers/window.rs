@@ -1,4 +1,4 @@
-//! The window of a `sparse` segment's layer: the layer's bitset below the segment, rebuilt
+//! The window of a `value-layers` segment's layer: the layer's bitset below the segment, rebuilt
 //! from the final values stored in the table into the layer's byte-shifted copies. Scanning
 //! the values is bound by memory bandwidth, so plain word arithmetic does it, for each width
 //! compiled on its own, except that 8- and 16-bit values are compared 64 or 32 at a time with
@@ -23,7 +23,10 @@ pub(super) fn write_window_body(sh: &Shared, isa: Isa, copies: &mut [u8], v: usi
         4 => write_window_at::<4>(sh, isa, copies, v as u64),
         8 => write_window_at::<8>(sh, isa, copies, v as u64),
         bits => {
-            assert_eq!(bits, 16, "the sparse engine's tables hold at most 16 bits");
+            assert_eq!(
+                bits, 16,
+                "the value-layers engine's tables hold at most 16 bits"
+            );
             write_window_at::<16>(sh, isa, copies, v as u64)
         }
     }

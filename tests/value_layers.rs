@@ -1,7 +1,7 @@
-//! The sparse engine (value layers) against the reference engine and the catalogue.
+//! The value-layers engine (value layers) against the reference engine and the catalogue.
 
 use nimsieve::engine::resumable::{Checkpoint, StepEnd, Storage};
-use nimsieve::engine::sparse::{self, Pace};
+use nimsieve::engine::value_layers::{self, Pace};
 use nimsieve::engine::{self, EngineKind};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
@@ -27,10 +27,10 @@ fn chosen_for_sparse_infinite_sets_in_normal_play() {
         "fibonacci",
         "squares+leave1",
     ] {
-        assert_eq!(choose(spec), EngineKind::Sparse, "{spec}");
+        assert_eq!(choose(spec), EngineKind::ValueLayers, "{spec}");
     }
     for spec in ["squares+misere", "powers:1", "pim", "nim", "powers-of-2"] {
-        assert_ne!(choose(spec), EngineKind::Sparse, "{spec}");
+        assert_ne!(choose(spec), EngineKind::ValueLayers, "{spec}");
     }
 }
 
@@ -49,7 +49,7 @@ fn matches_reference_on_every_sparse_family() {
             let want = reference_values(&spec, 100_000);
             for n in [1, 2, 3, 511, 512, 513, 100_000] {
                 assert_eq!(
-                    values(EngineKind::Sparse, &spec, n),
+                    values(EngineKind::ValueLayers, &spec, n),
                     want[..n as usize],
                     "{spec} n={n}"
                 );
@@ -60,7 +60,7 @@ fn matches_reference_on_every_sparse_family() {
 
 #[test]
 fn subtract_a_square_known_values() {
-    let g = values(EngineKind::Sparse, "squares", 1 << 20);
+    let g = values(EngineKind::ValueLayers, "squares", 1 << 20);
     assert_eq!((g[100], g[75]), (4, 6));
     assert_eq!(
         g[..20],
@@ -72,13 +72,13 @@ fn subtract_a_square_known_values() {
 
 #[test]
 fn one_and_two_threads_agree() {
-    assert_thread_count_does_not_matter(EngineKind::Sparse, "squares", 1 << 20);
+    assert_thread_count_does_not_matter(EngineKind::ValueLayers, "squares", 1 << 20);
 }
 
-/// The values of `spec` below `n` by the sparse engine with segments of `segment` positions.
+/// The values of `spec` below `n` by the value-layers engine with segments of `segment` positions.
 fn in_segments(spec: &str, n: u64, segment: u64) -> Vec<u32> {
     let game = Game::parse(spec).unwrap();
-    sparse::compute_in_segments(&game, n, segment, Storage::default(), &Progress::hidden())
+    value_layers::compute_in_segments(&game, n, segment, Storage::default(), &Progress::hidden())
         .unwrap()
         .iter()
         .collect()
@@ -124,12 +124,12 @@ fn one_and_two_threads_agree_across_segments() {
     assert_eq!(run(1), run(2));
 }
 
-/// Runs the sparse engine on `table` from scratch in segments of `segment` positions, stopping
+/// Runs the value-layers engine on `table` from scratch in segments of `segment` positions, stopping
 /// after `segments` of them.
 fn stopped_after(game: &Game, table: &mut PackedValues, segment: u64, segments: u64) -> StepEnd {
     let n = table.len();
     let mut calls = 0;
-    sparse::sparse_grundy(
+    value_layers::layered_grundy(
         &game.listed_steps(n).unwrap(),
         n,
         game.min_target(),
@@ -179,7 +179,7 @@ fn resumed_runs_equal_uninterrupted_runs() {
                 ..Storage::default()
             };
             let resumed: Vec<u32> =
-                sparse::compute_in_segments(&game, n, 250_000, storage, &Progress::hidden())
+                value_layers::compute_in_segments(&game, n, 250_000, storage, &Progress::hidden())
                     .unwrap()
                     .iter()
                     .collect();
@@ -198,7 +198,7 @@ fn tables_start_at_one_bit_and_widen_to_the_fewest_bits() {
     ] {
         let game = Game::parse(spec).unwrap();
         for segment in [n, 999, 10_000] {
-            let table = sparse::compute_in_segments(
+            let table = value_layers::compute_in_segments(
                 &game,
                 n,
                 segment,
@@ -241,7 +241,7 @@ fn a_run_resumes_at_the_width_its_checkpoint_records() {
         ..Storage::default()
     };
     let resumed =
-        sparse::compute_in_segments(&game, n, 300_000, storage, &Progress::hidden()).unwrap();
+        value_layers::compute_in_segments(&game, n, 300_000, storage, &Progress::hidden()).unwrap();
     assert_eq!(resumed.values.bits(), 16);
     assert_eq!(resumed.values.iter().collect::<Vec<_>>(), fresh);
 }
@@ -253,7 +253,7 @@ fn segments_report_progress_layer_by_layer() {
     let steps = game.listed_steps(n).unwrap();
     let mut table = PackedValues::in_memory(n, 16);
     let reports = std::sync::Mutex::new(Vec::new());
-    sparse::sparse_grundy(
+    value_layers::layered_grundy(
         &steps,
         n,
         game.min_target(),
@@ -284,7 +284,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
     let mut table = PackedValues::in_memory(n, 16);
     let mut segments = 0;
     let abandon = AtomicBool::new(false);
-    let outcome = sparse::sparse_grundy(
+    let outcome = value_layers::layered_grundy(
         &steps,
         n,
         0,
@@ -312,7 +312,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
 #[test]
 fn a_zero_step_is_refused() {
     let mut table = PackedValues::in_memory(10, 16);
-    let outcome = sparse::sparse_grundy(
+    let outcome = value_layers::layered_grundy(
         &[0, 1],
         10,
         0,
@@ -325,7 +325,10 @@ fn a_zero_step_is_refused() {
             resolved: &|_| {},
         },
     );
-    assert!(matches!(outcome, Err(sparse::SparseGrundyError::ZeroStep)));
+    assert!(matches!(
+        outcome,
+        Err(value_layers::LayeredGrundyError::ZeroStep)
+    ));
 }
 
 #[test]
@@ -334,7 +337,7 @@ fn a_value_beyond_u16_is_a_one_line_error() {
     let steps: Vec<u64> = (1..=1 << 16).collect();
     let n = (1 << 16) + 2;
     let mut table = PackedValues::in_memory(n, 16);
-    let err = sparse::sparse_grundy(
+    let err = value_layers::layered_grundy(
         &steps,
         n,
         0,
@@ -350,7 +353,7 @@ fn a_value_beyond_u16_is_a_one_line_error() {
     .unwrap_err();
     assert!(matches!(
         err,
-        sparse::SparseGrundyError::ValueOverflow { position: 65536 }
+        value_layers::LayeredGrundyError::ValueOverflow { position: 65536 }
     ));
     assert_eq!(
         err.to_string(),

@@ -57,6 +57,12 @@ impl Progress {
         self.bar.position()
     }
 
+    /// The count the run is heading for, as last set (a run of Wythoff's game counts cells,
+    /// not the side it was asked for).
+    pub fn total(&self) -> Option<u64> {
+        self.bar.length()
+    }
+
     /// Counts one more done.
     pub fn inc(&self) {
         self.bar.inc(1);

@@ -297,14 +297,15 @@ def _mapped(descriptor: int) -> np.memmap:
 
 class _progress:
     """A tqdm bar over ``total`` positions while a run lasts, or nothing; yields the callback
-    the engine's supervisor calls with the positions done."""
+    the engine's supervisor calls with the count done and the count the run is heading for
+    (cells for Wythoff's game), which replaces ``total`` when the run sets one."""
 
     def __init__(self, shown: bool, total: int) -> None:
         self.shown = shown
         self.total = total
         self.bar: Any = None
 
-    def __enter__(self) -> Optional[Callable[[int], None]]:
+    def __enter__(self) -> Optional[Callable[[int, Optional[int]], None]]:
         if not self.shown:
             return None
         from tqdm.auto import tqdm  # type: ignore[import-untyped]
@@ -312,7 +313,10 @@ class _progress:
         self.bar = tqdm(total=self.total, unit=" positions", unit_scale=True, dynamic_ncols=True)
         bar = self.bar
 
-        def report(done: int) -> None:
+        def report(done: int, total: Optional[int]) -> None:
+            if total is not None and total != bar.total:
+                bar.total = total
+                bar.refresh()
             if done > bar.n:
                 bar.update(done - bar.n)
 

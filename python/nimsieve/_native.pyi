@@ -12,7 +12,7 @@ def grundy(
     threads: Optional[int],
     engine: Optional[str],
     until_period: bool,
-    progress: Optional[Callable[[int], None]],
+    progress: Optional[Callable[[int, Optional[int]], None]],
 ) -> np.ndarray: ...
 def grundy_file(
     game: str,
@@ -20,7 +20,7 @@ def grundy_file(
     threads: Optional[int],
     engine: Optional[str],
     until_period: bool,
-    progress: Optional[Callable[[int], None]],
+    progress: Optional[Callable[[int, Optional[int]], None]],
     path: str,
 ) -> int: ...
 def ppos(
@@ -28,7 +28,7 @@ def ppos(
     n: str,
     threads: Optional[int],
     engine: Optional[str],
-    progress: Optional[Callable[[int], None]],
+    progress: Optional[Callable[[int, Optional[int]], None]],
 ) -> np.ndarray: ...
 def summary(
     game: str,
@@ -38,14 +38,14 @@ def summary(
     threads: Optional[int],
     engine: Optional[str],
     until_period: bool,
-    progress: Optional[Callable[[int], None]],
+    progress: Optional[Callable[[int, Optional[int]], None]],
 ) -> str: ...
 def evaluate(
     game: str,
     position: list[str],
     last: Optional[str],
     table: Optional[str],
-    progress: Optional[Callable[[int], None]],
+    progress: Optional[Callable[[int, Optional[int]], None]],
 ) -> str: ...
 def misere(game: str, n: str, max_size: str) -> str: ...
 def load(path: str, ppos: Optional[bool]) -> np.ndarray: ...

@@ -105,7 +105,7 @@ pub fn supervised<T: Send>(
             }
         });
         let report = || match on_progress {
-            Some(report) => report.call1((progress.done(),)).map(drop),
+            Some(report) => report.call1((progress.done(), progress.total())).map(drop),
             None => Ok(()),
         };
         let mut stopped_by = None;

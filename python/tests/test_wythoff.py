@@ -64,3 +64,10 @@ def test_one_heap_options_are_refused_by_name() -> None:
         nimsieve.grundy("wythoff", 10, engine="reference")
     with pytest.raises(ValueError, match="Wythoff's game takes no arguments and no modifiers"):
         nimsieve.grundy("wythoff+misere", 10)
+
+
+def test_the_progress_of_a_table_counts_its_cells() -> None:
+    # The bar's total follows the run: n(n + 1)/2 cells (x ≤ y) for a side of n, not n.
+    calls: list[tuple[int, object]] = []
+    nimsieve._native.grundy("wythoff", "100", None, None, False, lambda d, t: calls.append((d, t)))
+    assert calls and calls[-1] == (5050, 5050)

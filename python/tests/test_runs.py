@@ -72,7 +72,7 @@ def test_the_gil_is_released_while_an_engine_runs() -> None:
 
 
 def test_an_error_in_the_progress_callback_stops_the_run() -> None:
-    def fail(done: int) -> None:
+    def fail(done: int, total: object) -> None:
         raise RuntimeError(f"stop at {done}")
 
     started = time.monotonic()

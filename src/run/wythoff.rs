@@ -103,9 +103,10 @@ impl TableRun {
         PackedValues::bits_for((2 * self.n - 2) as u32)
     }
 
-    /// Computes the table and its report.
+    /// Computes the table and its report; `progress` counts the n(n + 1)/2 cells computed.
     pub fn report(&self, progress: &Progress) -> Result<WythoffTable> {
         let started = Instant::now();
+        progress.set_total(self.n * (self.n + 1) / 2);
         let values = table(self.n, self.work_file.as_ref(), progress)?;
         let info = RunInfo {
             game: GAME.into(),
@@ -191,7 +192,6 @@ pub fn write(
         .as_ref()
         .map(|(folder, bytes)| (folder.as_path(), *bytes));
     check_room(&destinations, |f| table_bytes(f, n, run.bits()), work)?;
-    progress.set_total(n * (n + 1) / 2);
     let report = match run.report(progress) {
         Ok(report) => report,
         Err(e) => {

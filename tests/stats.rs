@@ -1,17 +1,11 @@
 //! `nimsieve stats FILE` reproduces the JSON summary from every format, and rejects corrupt files.
 
-use assert_cmd::Command;
 use serde_json::Value;
-use std::path::Path;
 
-fn nimsieve(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("nimsieve")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
+#[path = "support/command.rs"]
+#[allow(dead_code)]
+mod command;
+use command::output_of as nimsieve;
 
 fn json(out: &std::process::Output) -> Value {
     assert!(

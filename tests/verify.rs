@@ -11,14 +11,10 @@ use value_file::ValueFile;
 /// Positions of the test tables.
 const N: u64 = 3000;
 
-fn run(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("nimsieve")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
+#[path = "support/command.rs"]
+#[allow(dead_code)]
+mod command;
+use command::output_of as run;
 
 /// Runs `nimsieve ARGS`, which must succeed.
 fn ok(dir: &Path, args: &[&str]) -> String {

@@ -15,3 +15,10 @@ pub fn stdout_of(dir: &Path, args: &[&str]) -> String {
     let out = nimsieve(dir).args(args).assert().success();
     String::from_utf8(out.get_output().stdout.clone()).unwrap()
 }
+
+/// The output of `nimsieve ARGS…` run in `dir`, whatever its exit status (not every test
+/// that runs the binary reads it).
+#[allow(dead_code)]
+pub fn output_of(dir: &Path, args: &[&str]) -> std::process::Output {
+    nimsieve(dir).args(args).output().unwrap()
+}

@@ -1,20 +1,15 @@
 //! Running `nimsieve plot` and reading its pictures back, for the plot tests.
 
-use assert_cmd::Command;
 use nimsieve::format::{Contents, Loaded};
 use nimsieve::table::ValueKind;
 use nimsieve::table::packed::PackedValues;
 use std::path::Path;
 
+#[path = "command.rs"]
+#[allow(dead_code)]
+mod command;
 /// The output of `nimsieve ARGS…` run in `dir`.
-pub fn nimsieve(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("nimsieve")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
+pub use command::output_of as nimsieve;
 
 /// Asserts that a command succeeded, showing its standard error if not.
 pub fn succeeds(out: &std::process::Output) {

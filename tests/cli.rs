@@ -44,6 +44,20 @@ fn games_lists_every_family() {
     ] {
         assert!(out.contains(name), "missing {name}");
     }
+    // Each kind of game under a heading naming the commands that take it.
+    let heading_of = |spec: &str| {
+        let at = out.find(&format!("\n  {spec} ")).expect(spec);
+        let heading = out[..at].lines().rev().find(|l| !l.starts_with("  "));
+        heading.unwrap().to_string()
+    };
+    let tables = "(grundy, ppos, eval, verify, stats, plot):";
+    assert_eq!(heading_of("squares"), format!("Games of one heap {tables}"));
+    assert_eq!(
+        heading_of("wythoff"),
+        format!("Games of two heaps {tables}")
+    );
+    assert!(heading_of("GAME+misere").starts_with("Modifiers"));
+    assert!(heading_of("staircase").ends_with("not sums (eval):"));
 }
 
 #[test]

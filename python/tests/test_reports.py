@@ -41,7 +41,7 @@ def test_eval_equals_the_cli(cli: Cli, game: str, heaps: list[int]) -> None:
 
 
 def test_games_are_the_cli_catalogue(cli: Cli) -> None:
-    lines = cli.ok("games").splitlines()
+    lines = [line for line in cli.ok("games").splitlines() if line.startswith("  ")]
     games = nimsieve.games()
     assert len(games) == len(lines)
     for game, line in zip(games, lines):

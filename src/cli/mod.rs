@@ -4,7 +4,7 @@
 use args::{Cli, Command};
 use clap::{CommandFactory, Parser};
 use nimsieve::error::printable;
-use nimsieve::game::CATALOGUE;
+use nimsieve::game::{CATALOGUE, CatalogueEntry, Heaps};
 use nimsieve::interrupt;
 use nimsieve::run;
 use nimsieve::{Error, Result};
@@ -149,14 +149,31 @@ fn run(command: Command) -> Result<()> {
         Command::Games => games(),
     }
 }
-/// `games`: every spec with its rule, one a line.
+/// `games`: every spec with its rule, one a line, under a heading per kind of game that names
+/// the commands it supports.
 fn games() -> Result<()> {
     let width = CATALOGUE.iter().map(|e| e.syntax.len()).max().unwrap_or(0);
     let mut text = String::new();
+    let mut kind = None;
     for entry in CATALOGUE {
-        push_line!(text, "{:width$}  {}", entry.syntax, entry.description);
+        if kind != Some(entry.heaps) {
+            kind = Some(entry.heaps);
+            push_line!(text, "{}", heading(entry));
+        }
+        push_line!(text, "  {:width$}  {}", entry.syntax, entry.description);
     }
     interrupt::print(&text)
+}
+
+/// The heading of a kind of catalogue entry: what it is and what nimsieve does with it.
+fn heading(entry: &CatalogueEntry) -> String {
+    let kind = match entry.heaps {
+        Heaps::One => "Games of one heap",
+        Heaps::Two => "Games of two heaps",
+        Heaps::Several => "Games of several heaps that are not sums",
+        Heaps::Modifier => return "Modifiers (appended to a game's spec):".to_string(),
+    };
+    format!("{kind} ({}):", entry.supports().join(", "))
 }
 
 /// Sets the worker pool size (default: one thread a core).

@@ -130,43 +130,43 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
     },
     modifier(
         "CODE+unequal",
-        "modifier for take-and-break games: no two heaps a split leaves may be equal",
+        "take-and-break games: no two heaps a split leaves may be equal",
     ),
     modifier(
         "GAME+leave1",
-        "modifier: every move must leave at least one object (not for take-and-break games)",
+        "every move must leave at least one object (not for take-and-break games)",
     ),
     modifier(
         "GAME+misere",
-        "modifier: misere play (last to move loses); tables hold outcomes 0 = P, 1 = N (of take-and-break games through the misère quotient)",
+        "misere play (last to move loses); tables hold outcomes 0 = P, 1 = N (of take-and-break games through the misère quotient)",
     ),
     several(
         "moore:K",
-        "eval only. Moore's Nim_K: remove from 1 to K heaps at once; P iff every binary column sum of the heaps is 0 mod K+1",
+        "Moore's Nim_K: remove from 1 to K heaps at once; P iff every binary column sum of the heaps is 0 mod K+1",
     ),
     several(
         "staircase",
-        "eval only. Coins on steps 1, 2, ... (eval staircase C1 C2 ...); a move takes coins from one step to the step below (from step 1 to the ground). Nim on the odd steps",
+        "Coins on steps 1, 2, ... (eval staircase C1 C2 ...); a move takes coins from one step to the step below (from step 1 to the ground). Nim on the odd steps",
     ),
     several(
         "northcott",
-        "eval only. Rows with a white and a black checker (eval northcott W,B ... gives their columns); a player moves one of their own checkers along its row, never past the other. Nim on the gaps between the checkers",
+        "Rows with a white and a black checker (eval northcott W,B ... gives their columns); a player moves one of their own checkers along its row, never past the other. Nim on the gaps between the checkers",
     ),
     several(
         "nimble",
-        "eval only. Coins on squares 0, 1, 2, ... (eval nimble Q1 Q2 ... gives each coin's square); a move takes one coin to any square on its left. Nim with a heap per coin, its square",
+        "Coins on squares 0, 1, 2, ... (eval nimble Q1 Q2 ... gives each coin's square); a move takes one coin to any square on its left. Nim with a heap per coin, its square",
     ),
     several(
         "poker-nim",
-        "eval only. Nim in which a move may also add objects to a heap from the player's own supply. Nim: an addition can be undone",
+        "Nim in which a move may also add objects to a heap from the player's own supply. Nim: an addition can be undone",
     ),
     several(
         "turning-turtles",
-        "eval only. A row of coins (eval turning-turtles THHTH); a move turns a head to a tail and may turn one coin to its left either way. Nim with a heap per head, its place counted from 1",
+        "A row of coins (eval turning-turtles THHTH); a move turns a head to a tail and may turn one coin to its left either way. Nim with a heap per head, its place counted from 1",
     ),
     several(
         "fibonacci-nim",
-        "eval only. One heap (eval fibonacci-nim N [--last M]); the first move takes at least one but not all, each later move at most twice the previous one. P iff the smallest term of N's Zeckendorf sum exceeds what may be taken",
+        "One heap (eval fibonacci-nim N [--last M]); the first move takes at least one but not all, each later move at most twice the previous one. P iff the smallest term of N's Zeckendorf sum exceeds what may be taken",
     ),
 ];
 

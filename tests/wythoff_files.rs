@@ -96,6 +96,29 @@ fn verify_checks_every_format_of_the_table_and_catches_one_changed_cell() {
     }
 }
 
+/// Each row is checked in runs of columns side by side: the fault reported is still the first
+/// in row-major order, and a value too large for the sets (in an earlier run of the row) stops
+/// nothing with a panic, whatever the thread count.
+#[test]
+fn verify_reports_the_first_wrong_cell_at_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_files(d);
+    let path = written(d, &format!("wythoff-{N}.bin"));
+    let file = ValueFile { path: path.clone() };
+    file.set(6 * N + 2, 255);
+    file.set(6 * N + 35, 0);
+    for threads in ["1", "2", "3", "4"] {
+        nimsieve(d)
+            .args(["verify", path.to_str().unwrap(), "--threads", threads])
+            .assert()
+            .code(3)
+            .stderr(predicate::str::contains(
+                "G(6, 2) = 255 in the file, but the mex of the values before it in its row, column and diagonal is 8",
+            ));
+    }
+}
+
 #[test]
 fn verify_checks_the_pairs() {
     let dir = tempfile::tempdir().unwrap();
@@ -114,6 +137,24 @@ fn verify_checks_the_pairs() {
         3,
         "pair 2 is (3, 6) in the file, but the P-pair 2 of Wythoff's game is (3, 5)",
     );
+    // The b-file of a_k alone (no JSON beside it) reads as pairs once --game names the game.
+    let bfile = d.join("lower-wythoff-ppos.txt");
+    std::fs::copy(written(d, "wythoff-200-ppos.txt"), &bfile).unwrap();
+    let file = bfile.to_str().unwrap();
+    let verify = |args: &[&str]| nimsieve(d).args(["verify", file]).args(args).assert();
+    verify(&[])
+        .code(2)
+        .stderr(predicate::str::contains("give --game"));
+    verify(&["--game", "wythoff"])
+        .success()
+        .stdout(predicate::str::contains("verified: wythoff, 124 pairs"));
+    let text = std::fs::read_to_string(&bfile).unwrap();
+    std::fs::write(&bfile, text.replace("\n5 8\n", "\n5 9\n")).unwrap();
+    verify(&["--game", "wythoff"])
+        .code(3)
+        .stderr(predicate::str::contains(
+            "pair 5 is (9, 14) in the file, but the P-pair 5 of Wythoff's game is (8, 13)",
+        ));
 }
 
 #[test]

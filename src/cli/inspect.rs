@@ -40,10 +40,16 @@ fn game_of_table(given: Option<&str>, loaded: &Loaded, file: &Path) -> Result<Op
     Ok(game)
 }
 
+/// The table in `file`, read as one of Wythoff's game when `--game` (`given`) names it.
+fn load_table(file: &Path, ppos: bool, given: Option<&str>) -> Result<Loaded> {
+    let wythoff = given.map(Spec::parse).transpose()? == Some(Spec::Wythoff);
+    nimsieve::format::load_of(file, ppos.then_some(true), wythoff)
+}
+
 pub(super) fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<()> {
     let modulus = run::parse_modulus(modulus)?;
     let started = Instant::now();
-    let loaded = nimsieve::format::load(file, ppos.then_some(true))?;
+    let loaded = load_table(file, ppos, game)?;
     let game = match game_of_table(game, &loaded, file)? {
         Some(Spec::OneHeap(game)) => Some(game),
         _ => None,
@@ -100,7 +106,7 @@ pub(super) fn verify(
 ) -> Result<()> {
     configure_threads(threads)?;
     let started = Instant::now();
-    let loaded = nimsieve::format::load(file, ppos.then_some(true))?;
+    let loaded = load_table(file, ppos, spec)?;
     let game = match game_of_table(spec, &loaded, file)? {
         Some(Spec::OneHeap(game)) => game,
         Some(Spec::Wythoff) => return verify_two_heap(loaded, started, quiet),

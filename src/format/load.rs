@@ -62,6 +62,13 @@ struct Stated {
 /// Reads the table in `path`. `ppos` says whether a b-file or npy file holds P-positions
 /// (default: when its name ends in `-ppos`, or the JSON summary beside it is that of `ppos`).
 pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
+    load_of(path, ppos, false)
+}
+
+/// [`load`], told whether the table is one of Wythoff's two-heap game (`--game wythoff`),
+/// which alone tells its b-file of a_k from a list of P-positions when no JSON summary is
+/// beside it.
+pub fn load_of(path: &Path, ppos: Option<bool>, wythoff: bool) -> Result<Loaded> {
     let bad = |why: String| {
         Error::Input(format!(
             "cannot read '{}' as a nimsieve table: {why}",
@@ -91,10 +98,11 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    let map = match wythoff::read(&extension, map, ppos, two_heap.is_some()).map_err(bad)? {
-        Ok(contents) => return two_heap_table(contents, two_heap, bad),
-        Err(map) => map,
-    };
+    let map =
+        match wythoff::read(&extension, map, ppos, wythoff || two_heap.is_some()).map_err(bad)? {
+            Ok(contents) => return two_heap_table(contents, two_heap, bad),
+            Err(map) => map,
+        };
     let mut kind = summary.as_ref().map_or(ValueKind::Grundy, Summary::kind);
     let mut stated = Stated::default();
     let contents = if extension == "bin" {

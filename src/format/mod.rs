@@ -17,7 +17,7 @@ pub mod wythoff;
 mod xlsx;
 
 pub use json::{Listed, Summary};
-pub use load::{Contents, Loaded, load};
+pub use load::{Contents, Loaded, load, load_of};
 pub use output::{
     Destination, Extension, destinations, is_special, names_folder, write_atomically, write_new,
     write_to, write_together, write_with,

@@ -22,3 +22,25 @@ pub fn stdout_of(dir: &Path, args: &[&str]) -> String {
 pub fn output_of(dir: &Path, args: &[&str]) -> std::process::Output {
     nimsieve(dir).args(args).output().unwrap()
 }
+
+/// Runs a command that must fail with `code` and a one-line message containing `want`.
+#[allow(dead_code)]
+pub fn assert_error(args: &[&str], code: i32, want: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nimsieve(dir.path())
+        .args(args)
+        .assert()
+        .failure()
+        .code(code)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains(want), "{args:?}: {stderr:?} lacks {want:?}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?}: one line, got {stderr:?}"
+    );
+    assert!(stderr.starts_with("nimsieve: error: "));
+    assert!(!stderr.contains("panicked"));
+}

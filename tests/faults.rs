@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 mod resumable;
 use resumable::*;
 
+#[path = "support/fifo.rs"]
+mod fifo;
+use fifo::make_fifo;
+
 /// Runs `case` into `work/` with a checkpoint at every stop and kills it with SIGKILL once it
 /// has saved a checkpoint with some positions done; keeps a copy of its files in `snapshot/`.
 fn killed_midway(dir: &Path, case: &Case) {
@@ -298,13 +302,7 @@ fn a_run_killed_while_writing_keeps_its_table_and_the_next_run_cleans_up() {
     let output = dir.join("output");
     std::fs::create_dir(&output).unwrap();
     let fifo = output.join("blocked.bin");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    make_fifo(&fifo);
     let mut args = case.args.to_vec();
     args.extend(["-q", "--resume", "-o", "output/blocked.bin"]);
     let mut child = Command::new(binary())

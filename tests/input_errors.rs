@@ -8,6 +8,10 @@ use std::path::Path;
 mod command;
 use command::{assert_error, nimsieve, stdout_of};
 
+#[path = "support/fifo.rs"]
+mod fifo;
+use fifo::make_fifo;
+
 #[test]
 fn bad_input_is_a_one_line_error() {
     assert_error(
@@ -190,13 +194,7 @@ fn set_files_are_capped_and_take_any_line_ending() {
         .set_len((64 << 20) + 1)
         .unwrap();
     let fifo = dir.path().join("pipe.txt");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    make_fifo(&fifo);
     // Refused at once: a FIFO without a writer is not waited on, /dev/zero not read.
     for (path, want) in [
         (huge.as_path(), "larger than 64 MiB"),

@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 mod resumable;
 use resumable::*;
 
+#[path = "support/fifo.rs"]
+mod fifo;
+use fifo::make_fifo;
+
 #[test]
 fn an_interrupted_evaluation_leaves_no_files() {
     // Grundy's game has no period, so a heap of 3·10^8 needs a mapped table in output/.
@@ -258,13 +262,7 @@ fn a_run_stopped_at_its_period_and_killed_while_writing_resumes_to_the_same_byte
         let output = dir.join("output");
         std::fs::create_dir(&output).unwrap();
         let fifo = output.join("blocked.bin");
-        assert!(
-            Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        make_fifo(&fifo);
         let mut child = Command::new(binary())
             .current_dir(dir)
             .args(args)

@@ -12,6 +12,10 @@ use proptest::sample::Index;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+#[path = "support/fifo.rs"]
+mod fifo;
+use fifo::make_fifo;
+
 /// Positions of the test tables.
 const N: u64 = 240;
 
@@ -311,15 +315,8 @@ fn pristine_tables_verify() {
 #[test]
 fn special_files_are_never_waited_on() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = |path: &Path| {
-        let made = std::process::Command::new("mkfifo").arg(path).status();
-        made.map(|s| s.success()).unwrap_or(false)
-    };
     let table = dir.path().join("t.csv");
-    if !fifo(&table) {
-        eprintln!("skipped: mkfifo is not available");
-        return;
-    }
+    make_fifo(&table);
     for args in [
         vec!["verify", "t.csv", "--game", "squares"],
         vec!["stats", "t.csv"],
@@ -340,7 +337,7 @@ fn special_files_are_never_waited_on() {
     // A real table whose JSON summary is a FIFO: the summary is passed over.
     let real = dir.path().join("s.csv");
     std::fs::write(&real, "n,g\n0,0\n1,1\n2,0\n3,1\n4,2\n").unwrap();
-    assert!(fifo(&dir.path().join("s.json")));
+    make_fifo(&dir.path().join("s.json"));
     Command::cargo_bin("nimsieve")
         .unwrap()
         .current_dir(dir.path())

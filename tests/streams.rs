@@ -11,6 +11,10 @@ use command::{nimsieve, stdout_of};
 mod running;
 use running::wait_for_computed_positions;
 
+#[path = "support/fifo.rs"]
+mod fifo;
+use fifo::make_fifo;
+
 #[test]
 fn a_symbolic_link_is_followed_and_kept() {
     let dir = tempfile::tempdir().unwrap();
@@ -49,13 +53,7 @@ fn a_symbolic_link_is_followed_and_kept() {
 fn special_files_are_written_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("pipe");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    make_fifo(&fifo);
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())

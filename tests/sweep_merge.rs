@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 mod command;
 use command::{nimsieve, stdout_of};
 
+#[path = "support/fifo.rs"]
+mod fifo;
+use fifo::make_fifo;
+
 /// Runs `sweep FAMILY -o FOLDER/ --quiet [extra…]` in `dir`.
 fn sweep(dir: &Path, family: &str, folder: &str, extra: &[&str]) {
     let mut args = vec!["sweep", family, "-o", folder, "--quiet"];
@@ -322,8 +326,7 @@ fn parts_and_manifests_are_refused_by_size_and_kind_before_they_are_read() {
     };
     let fifo = |path: PathBuf| {
         std::fs::remove_file(&path).unwrap();
-        let made = std::process::Command::new("mkfifo").arg(&path).status();
-        assert!(made.unwrap().success());
+        make_fifo(&path);
     };
     let zero = |path: PathBuf| {
         std::fs::remove_file(&path).unwrap();

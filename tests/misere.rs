@@ -245,6 +245,36 @@ fn repaired_quotients_agree_with_the_game_trees() {
     assert_eq!(q.size(), 176);
 }
 
+/// Dawson's Kayles (0.07) with its heaps up to 30: the 360 elements Siegel reports, from a
+/// candidate of more than 2^24 words (13 generators, one more than the heaps up to 29 have),
+/// against the game-tree search on all 450,238 positions of those heaps adding up to at most
+/// 44 (95 of the elements); 0.137, the same game with heaps numbered one lower, has the same
+/// quotient with its heaps up to 29.
+#[test]
+fn dawsons_kayles_has_360_elements_up_to_heap_30() {
+    const TOTAL: u64 = 44;
+    let q = Quotient::compute("dawsons-kayles", 31, 5000).unwrap();
+    assert_eq!(q.size(), 360);
+    assert_eq!(
+        Quotient::compute("octal:0.137", 30, 5000).unwrap().size(),
+        360
+    );
+    let mut oracle = Oracle::new(Rule::Octal(&[0, 7], false));
+    let mut seen = std::collections::HashSet::new();
+    let positions = positions_up_to(31, TOTAL);
+    for position in &positions {
+        let x = q.product(position).unwrap();
+        assert_eq!(
+            q.is_p(x),
+            oracle.is_p(position),
+            "{position:?} ({})",
+            q.name(x)
+        );
+        seen.insert(x);
+    }
+    assert_eq!((positions.len(), seen.len()), (450_238, 95));
+}
+
 /// Misère Kayles' 40 elements (Plambeck and Siegel quote 48) against the game-tree search: the
 /// quotient's outcome is the search's on every position of heaps adding up to at most 44
 /// (heaps 25 and 27, the last two generators, among them); those positions hold 38 of the 40

@@ -23,7 +23,7 @@ use super::certify::{Certificate, HeapType, Refuted};
 use super::heaps::{HeapRules, heap_types};
 use super::monoid::{ElementSet, Monoid};
 use super::presentation::{Word, present};
-use super::rebuild::rebuild;
+use super::rebuild::{Refusal, rebuild};
 use super::repair;
 use super::tame;
 use crate::error::{Error, Result};
@@ -218,8 +218,13 @@ impl Builder<'_> {
                 self.limit.max_size(),
             ) {
                 Ok(found) => found,
-                Err(Some(size)) => return self.check_size(size, heap),
-                Err(None) => return Err(too_many_words(heap)),
+                Err(Refusal::Size(size)) => return self.check_size(size, heap),
+                Err(Refusal::Diagram) => return Err(too_large_diagram(heap)),
+                Err(Refusal::Order(g)) => {
+                    return Err(Error::Input(format!(
+                        "the misère quotient at heap {heap} cannot be computed afresh: an option of heap {g} leaves a heap written with a generator heap not below {g}; a smaller -n is computed"
+                    )));
+                }
             };
             self.images = images;
             let (monoid, refuted) = match self.accept(monoid) {
@@ -388,10 +393,10 @@ fn unproven(heap: u64, position: &[u64]) -> Error {
     ))
 }
 
-/// The error when a fresh candidate at `heap` takes too many words.
-fn too_many_words(heap: u64) -> Error {
+/// The error when the outcomes of a fresh candidate's words at `heap` take too many nodes.
+fn too_large_diagram(heap: u64) -> Error {
     Error::Input(format!(
-        "the misère quotient at heap {heap} has too many generators to compute afresh (more than {} words)",
-        super::rebuild::MAX_WORDS
+        "the misère quotient at heap {heap} is too large to compute afresh (its words' outcomes take more than {} diagram nodes); a smaller -n is computed",
+        super::diagram::MAX_NODES
     ))
 }

@@ -11,6 +11,7 @@
 
 mod build;
 mod certify;
+mod diagram;
 mod heaps;
 mod monoid;
 mod presentation;

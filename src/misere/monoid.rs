@@ -88,6 +88,13 @@ impl Monoid {
         Monoid { size, table, p }
     }
 
+    /// The monoid of `size` elements whose product xy is `table[x·size + y]`, with P-portion
+    /// `p`.
+    pub fn from_table(size: usize, table: Vec<u32>, p: ElementSet) -> Monoid {
+        debug_assert_eq!(table.len(), size * size);
+        Monoid { size, table, p }
+    }
+
     /// The number of elements.
     pub fn size(&self) -> usize {
         self.size
@@ -153,7 +160,7 @@ impl Monoid {
 /// Moore's minimisation: the classes of `n` states (numbered from 0, state 0's class 0) that
 /// neither `is_p` nor any sequence of the `letters` transitions `next` tells apart, and their
 /// number.
-pub fn minimize(
+fn minimize(
     n: usize,
     is_p: impl Fn(usize) -> bool,
     letters: usize,
@@ -181,7 +188,7 @@ pub fn minimize(
 }
 
 /// The first state of each of `count` classes.
-pub fn first_members(class: &[u32], count: usize) -> Vec<u32> {
+fn first_members(class: &[u32], count: usize) -> Vec<u32> {
     let mut member = vec![0u32; count];
     for x in (0..class.len()).rev() {
         member[class[x] as usize] = x as u32;

@@ -6,153 +6,153 @@
 //! there. Then every position is written as a word in the generator heaps g_1 < … < g_r (each
 //! other heap by the word it was found equal to), exponents cut to below A + 2 by
 //! x^(A+2) = x^A. The outcome of each such word follows from its options' outcomes: an option
-//! replaces one g_i by the words of the heaps a move leaves, all of generators below g_i, so it
-//! is a smaller number in the mixed radix whose most significant digit is g_r's exponent, and
-//! the words are settled in increasing order. Reduced, this is the candidate; the proof then
-//! accepts it, or names a position it fails on ([`super::build`] repairs the candidate from
-//! there). Each generator has its own A, so that a generator of order two (x² = 1) costs two
-//! exponents, not four.
+//! replaces one g_i by the words of the heaps a move leaves, all of generators below g_i. Each
+//! generator has its own A, so that a generator of order two (x² = 1) costs two exponents, not
+//! four.
+//!
+//! The words are not listed (their number is the product of the exponent ranges): the
+//! P-positions among them are a [`Diagram`], settled a column of one generator's exponent at a
+//! time, and the elements of the candidate are its residuals {z : xz ∈ P}, found by closure
+//! from the empty word's, one multiplication by each generator an element. Two words are one
+//! element exactly when their residuals are equal, so this is the reduction of the monoid of
+//! all words, at a cost of elements × generators steps on the diagram. The proof then accepts
+//! the candidate, or names a position it fails on ([`super::build`] repairs the candidate from
+//! there).
 
+use super::diagram::{Diagram, cut};
 use super::heaps::HeapRules;
-use super::monoid::{ElementSet, Monoid, first_members, minimize};
+use super::monoid::{ElementSet, Monoid};
 use super::presentation::Word;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-/// The most words a candidate is computed from.
-pub const MAX_WORDS: usize = 1 << 24;
-
-/// The words whose exponent of generator i is below `indices[i] + 2`, with
-/// x^(A+2) = x^A for A = `indices[i]`, numbered in mixed radix.
-struct Words {
-    indices: Vec<u32>,
-    strides: Vec<usize>,
-    count: usize,
-}
-
-impl Words {
-    /// The exponent `e` of generator `i`, cut to below its index + 2.
-    fn cut(&self, i: usize, e: u32) -> u32 {
-        let a = self.indices[i];
-        match e < a + 2 {
-            true => e,
-            false => a + (e - a) % 2,
-        }
-    }
-
-    /// The number of a word (cut first).
-    fn encode(&self, word: &[u32]) -> usize {
-        word.iter()
-            .zip(&self.strides)
-            .enumerate()
-            .map(|(i, (&e, &s))| self.cut(i, e) as usize * s)
-            .sum()
-    }
-
-    /// The exponent of generator `i` in word number `x`.
-    fn digit(&self, x: usize, i: usize) -> u32 {
-        ((x / self.strides[i]) % (self.indices[i] as usize + 2)) as u32
-    }
-
-    /// The word of a number, into `word`.
-    fn decode_into(&self, x: usize, word: &mut [u32]) {
-        (0..word.len()).for_each(|i| word[i] = self.digit(x, i));
-    }
-
-    /// The word of a number.
-    fn decode(&self, x: usize) -> Word {
-        let mut word = vec![0; self.strides.len()];
-        self.decode_into(x, &mut word);
-        word
-    }
+/// Why no candidate was computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The candidate has this many elements, more than allowed.
+    Size(usize),
+    /// The diagram of its P-positions passed [`super::diagram::MAX_NODES`] nodes.
+    Diagram,
+    /// An option of this generator heap leaves a heap whose word holds a generator no smaller
+    /// than it, so the words' outcomes cannot be settled smaller words first.
+    Order(u64),
 }
 
 /// The candidate from the heaps' `words` (heap 0 to N − 1, in the generator heaps `free`) with
-/// the exponent of generator i cut at `indices[i]`: the reduced monoid and each heap's image.
-/// `Err(None)` when it takes more than [`MAX_WORDS`] words, `Err(Some(size))` when it passes
-/// `max_size` elements.
+/// the exponent of generator i cut at `indices[i]`: the reduced monoid and each heap's image,
+/// its elements numbered in the order of their least words (the exponent of the largest
+/// generator most significant).
 pub fn rebuild(
     words: &[Word],
     free: &[u64],
     rules: &HeapRules,
     indices: &[u32],
     max_size: usize,
-) -> Result<(Monoid, Vec<u32>), Option<usize>> {
-    let mut strides = Vec::with_capacity(free.len());
-    let mut count = 1usize;
-    for &index in indices {
-        strides.push(count);
-        count = count
-            .checked_mul(index as usize + 2)
-            .filter(|&c| c <= MAX_WORDS)
-            .ok_or(None)?;
-    }
-    let w = Words {
-        indices: indices.to_vec(),
-        strides,
-        count,
-    };
+) -> Result<(Monoid, Vec<u32>), Refusal> {
     let r = free.len();
     // The distinct words each generator heap's options leave.
     let options: Vec<Vec<Word>> = free
         .iter()
-        .map(|&g| {
+        .enumerate()
+        .map(|(i, &g)| {
             let mut seen = HashSet::new();
             rules.for_each_option(g, |parts| {
                 let mut sum = vec![0u32; r];
                 for &h in parts {
-                    (0..r).for_each(|i| sum[i] = w.cut(i, sum[i] + words[h as usize][i]));
+                    (0..r).for_each(|i| sum[i] = cut(indices[i], sum[i] + words[h as usize][i]));
                 }
                 seen.insert(sum);
             });
-            seen.into_iter().collect()
-        })
-        .collect();
-    let mut is_p = vec![false; w.count];
-    let mut word = vec![0u32; r];
-    for x in 1..w.count {
-        w.decode_into(x, &mut word);
-        let mut moving = false;
-        let mut p = true;
-        'generators: for i in (0..r).filter(|&i| word[i] > 0 && !options[i].is_empty()) {
-            moving = true;
-            // x with one g_i fewer and each option's word added.
-            for o in &options[i] {
-                let after: usize = (0..r)
-                    .map(|j| {
-                        let e = word[j] - u32::from(j == i) + o[j];
-                        w.cut(j, e) as usize * w.strides[j]
-                    })
-                    .sum();
-                if is_p[after] {
-                    p = false;
-                    break 'generators;
-                }
+            match seen.iter().all(|w| w[i..].iter().all(|&e| e == 0)) {
+                true => Ok(seen.into_iter().collect()),
+                false => Err(Refusal::Order(g)),
             }
+        })
+        .collect::<Result<_, _>>()?;
+    let mut diagram = Diagram::new(indices, options).map_err(|_| Refusal::Diagram)?;
+    let p = diagram.p_positions().map_err(|_| Refusal::Diagram)?;
+    // The residuals, breadth first from the empty word's, with each one times each generator.
+    let mut residuals = vec![p];
+    let mut found: HashMap<u32, u32> = HashMap::from([(p, 0)]);
+    let mut times: Vec<u32> = Vec::new();
+    let mut parent: Vec<(u32, usize)> = vec![(0, 0)];
+    let mut at = 0;
+    while at < residuals.len() {
+        for j in 0..r {
+            let next = diagram
+                .shift(residuals[at], j)
+                .map_err(|_| Refusal::Diagram)?;
+            let element = *found.entry(next).or_insert_with(|| {
+                residuals.push(next);
+                parent.push((at as u32, j));
+                residuals.len() as u32 - 1
+            });
+            times.push(element);
         }
-        is_p[x] = moving && p;
+        at += 1;
     }
-    let times = |x: usize, g: usize| {
-        let e = w.digit(x, g);
-        x - e as usize * w.strides[g] + w.cut(g, e + 1) as usize * w.strides[g]
-    };
-    let (class, size) = minimize(w.count, |x| is_p[x], r, times);
+    let size = residuals.len();
     if size > max_size {
-        return Err(Some(size));
+        return Err(Refusal::Size(size));
     }
-    let member = first_members(&class, size);
+    // Renumber by least words, then the products column by column along the closure's tree.
+    let order = by_least_word(size, r, indices, &times);
+    let mut number = vec![0u32; size];
+    order
+        .iter()
+        .enumerate()
+        .for_each(|(k, &x)| number[x as usize] = k as u32);
+    let mut step = vec![0u32; size * r];
+    for x in 0..size {
+        for j in 0..r {
+            step[number[x] as usize * r + j] = number[times[x * r + j] as usize];
+        }
+    }
+    let mut table = vec![0u32; size * size];
+    (0..size).for_each(|a| table[a * size] = a as u32);
+    for (b, &(from, j)) in parent.iter().enumerate().skip(1) {
+        let (b, from) = (number[b] as usize, number[from as usize] as usize);
+        for a in 0..size {
+            table[a * size + b] = step[table[a * size + from] as usize * r + j];
+        }
+    }
     let mut p = ElementSet::empty(size);
     (0..size)
-        .filter(|&c| is_p[member[c] as usize])
-        .for_each(|c| p.insert(c as u32));
-    let member_words: Vec<Word> = member.iter().map(|&x| w.decode(x as usize)).collect();
-    let monoid = Monoid::from_fn(size, p, |a, b| {
-        let sum: Word = member_words[a as usize]
-            .iter()
-            .zip(&member_words[b as usize])
-            .map(|(&x, &y)| x + y)
-            .collect();
-        class[w.encode(&sum)]
-    });
-    let images = words.iter().map(|word| class[w.encode(word)]).collect();
-    Ok((monoid, images))
+        .filter(|&x| diagram.holds_one(residuals[x]))
+        .for_each(|x| p.insert(number[x]));
+    let images = words
+        .iter()
+        .map(|word| {
+            word.iter().enumerate().fold(0, |x, (j, &e)| {
+                (0..e).fold(x, |x, _| step[x as usize * r + j])
+            })
+        })
+        .collect();
+    Ok((Monoid::from_table(size, table, p), images))
+}
+
+/// The elements (numbered by the closure, with `times[x·r + j]` the product of x and generator
+/// j) in the order of their least words, the exponent of the last generator most significant:
+/// the least word of an element of the submonoid of generators 0 to i is the least exponent k of
+/// generator i, then the least word of an element of generators 0 to i − 1 that g_i^k takes to
+/// it.
+fn by_least_word(size: usize, r: usize, indices: &[u32], times: &[u32]) -> Vec<u32> {
+    let mut order = vec![0u32];
+    let mut seen = vec![usize::MAX; size];
+    for i in 0..r {
+        let mut next = Vec::with_capacity(size);
+        let mut powers = order.clone();
+        for _ in 0..indices[i] + 2 {
+            for &x in &powers {
+                if seen[x as usize] != i {
+                    seen[x as usize] = i;
+                    next.push(x);
+                }
+            }
+            powers
+                .iter_mut()
+                .for_each(|x| *x = times[*x as usize * r + i]);
+        }
+        order = next;
+    }
+    order
 }

@@ -216,6 +216,10 @@ pub fn proves(
 const SCREENED: u64 = 64;
 /// Positions at the end of the table that screen a candidate.
 const SCREENING: u64 = 8;
+/// Chunks of candidates in a wave at most (2^22 candidates), so that the positions a wave
+/// reads before `passed` hears of them stay a piece of the table. A wave no longer than its
+/// start still leaves the multiples of its candidates to later waves.
+const WAVE_MOST: u64 = 1 << 16;
 
 /// As [`find_by`], for a table held as a slice: candidates are screened 64 at a time against
 /// the last few values, which the compiler vectorises; only the survivors get the full test.
@@ -274,9 +278,9 @@ fn search<V: Copy + Into<u32> + PartialEq + Sync>(
 /// of the table do not refute. `test(p, known_from)` is told from where p is known to hold
 /// and answers the period proven and from where p holds.
 ///
-/// Candidates go in waves of chunks [0, 1), [1, 2), [2, 4), [4, 8), …, each wave's chunks in
-/// parallel: the multiples of a wave's candidates lie in later waves, which then know from
-/// where they hold ([`Holders`]).
+/// Candidates go in waves of chunks [0, 1), [1, 2), [2, 4), [4, 8), … (then [`WAVE_MOST`]
+/// chunks a wave), each wave's chunks in parallel: the multiples of a wave's candidates lie in
+/// later waves, which then know from where they hold ([`Holders`]).
 fn screened<V: Copy + Into<u32> + PartialEq + Sync>(
     values: &[V],
     criterion: &Criterion,
@@ -324,7 +328,7 @@ fn screened<V: Copy + Into<u32> + PartialEq + Sync>(
         }
         // The wave's candidates p screened g(len − 1 − i − p), i < depth.
         passed(len.saturating_sub(wave.end * SCREENED + depth)..len - wave.start * SCREENED - 1);
-        wave = wave.end..chunks.min(2 * wave.end);
+        wave = wave.end..chunks.min(wave.end + wave.end.min(WAVE_MOST));
     }
     None
 }

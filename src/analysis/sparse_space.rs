@@ -32,9 +32,9 @@ impl SparseSpace {
         let last = (0..chunks).into_par_iter().find_map_last(|c| {
             let start = c * CHUNK;
             let end = (start + CHUNK).min(table.len());
-            (start..end)
-                .rev()
-                .find(|&x| is_rare(table.get(x), split.mask))
+            table.values.read_once(start..end, |range| {
+                range.rev().find(|&x| is_rare(table.get(x), split.mask))
+            })
         })?;
         Some(SparseSpace {
             mask: split.mask,

@@ -119,16 +119,19 @@ pub fn summarize(table: &Table, modulus: u64) -> (ValueStats, PCounts) {
         .into_par_iter()
         .map(|c| {
             let range = c * CHUNK..((c + 1) * CHUNK).min(table.len());
-            let mut counter = PCounter::new(modulus);
-            let values = range.clone().map(|x| {
-                let v = table.get(x);
-                if v == 0 {
-                    counter.add(x);
-                }
-                v
-            });
-            let stats = ValueStats::of_chunk(range.start, values);
-            (stats, counter)
+            // A file-backed or mapped table does not keep the chunks read.
+            table.values.read_once(range, |range| {
+                let mut counter = PCounter::new(modulus);
+                let values = range.clone().map(|x| {
+                    let v = table.get(x);
+                    if v == 0 {
+                        counter.add(x);
+                    }
+                    v
+                });
+                let stats = ValueStats::of_chunk(range.start, values);
+                (stats, counter)
+            })
         })
         .reduce(
             || (ValueStats::of([]), PCounter::new(modulus)),

@@ -53,7 +53,7 @@ pub fn compute(
         }
         if x + 1 == next_check || x + 1 == n.min(PREFIX_LIMIT) {
             progress.set(x + 1);
-            found = period::find_in(&prefix, criterion).proven();
+            found = period::find_in(&prefix, criterion, &|_| ()).proven();
             if found.is_some() {
                 break;
             }

@@ -17,11 +17,12 @@ use super::read::{Parsed, room_for};
 use super::{Contents, Emitter};
 use crate::report::Report;
 use crate::table::ValueKind;
-use crate::table::packed::PackedValues;
+use crate::table::packed::{PackedValues, pieces};
 use crate::table::words::Words;
 use bitvec::order::Lsb0;
 use bitvec::view::BitView;
 use memmap2::Mmap;
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// The format version this build writes and reads. Version 1 had the same layout, but its
@@ -43,61 +44,71 @@ impl Emitter for Bin {
                     ValueKind::Grundy => 0,
                     ValueKind::MisereOutcome => 1,
                 };
-                let words = r.table.values.words();
-                write_table(
-                    out,
-                    content,
-                    &r.info.game,
-                    r.table.len(),
-                    r.table.values.bits(),
-                    words,
-                )
+                write_table(out, content, &r.info.game, &r.table.values)
             }
             Report::Ppos(r) => {
                 let mut words = vec![0u64; r.info.n.div_ceil(64) as usize];
                 for &p in &r.positions {
                     words[(p / 64) as usize] |= 1 << (p % 64);
                 }
-                write_table(out, 2, &r.info.game, r.info.n, 1, &words)
+                let bits = PackedValues::from_words(r.info.n, 1, Words::Memory(words));
+                write_table(out, 2, &r.info.game, &bits)
             }
         }
     }
 }
 
+/// Writes `values` as a `bin` file of `content` (the header's code) for `game`. The payload is
+/// read twice, for the checksum the header holds and to write it, a piece at a time, each
+/// released once read: a file-backed or mapped table does not stay in the process.
 pub(super) fn write_table(
     out: &mut dyn Write,
     content: u32,
     game: &str,
-    n: u64,
-    bits: u32,
-    words: &[u64],
+    values: &PackedValues,
 ) -> io::Result<()> {
     let spec = game.as_bytes();
     let mut header = b"NIMSIEVE".to_vec();
     for field in [VERSION, content] {
         header.extend_from_slice(&field.to_le_bytes());
     }
-    header.extend_from_slice(&n.to_le_bytes());
-    for field in [bits, spec.len() as u32, 0, 0] {
+    header.extend_from_slice(&values.len().to_le_bytes());
+    for field in [values.bits(), spec.len() as u32, 0, 0] {
         header.extend_from_slice(&field.to_le_bytes());
     }
     header.extend_from_slice(spec);
     header.resize(header.len().next_multiple_of(8), 0);
-    let little: Vec<u8>;
-    let payload: &[u8] = if cfg!(target_endian = "little") {
-        bytemuck::cast_slice(words)
-    } else {
-        little = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        &little
-    };
     // The checksum field is still zero here.
     let mut crc = crc32fast::Hasher::new();
     crc.update(&header);
-    crc.update(payload);
-    let crc = crc.finalize();
+    let crc = payload_crc(crc, values);
     header[CRC_AT..CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
     out.write_all(&header)?;
-    out.write_all(payload)
+    pieces(0..values.len()).try_for_each(|piece| {
+        values.read_once(piece, |piece| {
+            out.write_all(&little_endian(values.words_of(piece)))
+        })
+    })
+}
+
+/// The checksum `crc` continued over the payload of `values`, a piece at a time, each
+/// released once read.
+fn payload_crc(mut crc: crc32fast::Hasher, values: &PackedValues) -> u32 {
+    for piece in pieces(0..values.len()) {
+        values.read_once(piece, |piece| {
+            crc.update(&little_endian(values.words_of(piece)))
+        });
+    }
+    crc.finalize()
+}
+
+/// The bytes of `words` as the file stores them, little-endian.
+fn little_endian(words: &[u64]) -> Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        Cow::Borrowed(bytemuck::cast_slice(words))
+    } else {
+        Cow::Owned(words.iter().flat_map(|w| w.to_le_bytes()).collect())
+    }
 }
 
 /// Reads a `.bin` table from its mapped file, checking every header field and the checksum;
@@ -146,16 +157,21 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String
             "its payload holds {payload} bytes, not the {expected} of {n} positions its header states"
         ));
     }
+    let header = bytes[..start].to_vec();
+    let stated_crc = u32_at(CRC_AT)?;
+    let (len, game) = (bytes.len(), spec.to_string());
+    let map = map.expect("a file with a header is mapped");
+    let words = Words::mapped(map, start..len).map_err(|e| e.to_string())?;
+    let values = PackedValues::from_words(n, bits, words);
     let mut crc = crc32fast::Hasher::new();
-    crc.update(&bytes[..CRC_AT]);
+    crc.update(&header[..CRC_AT]);
     crc.update(&[0; 4]);
-    crc.update(&bytes[CRC_AT + 4..]);
-    if crc.finalize() != u32_at(CRC_AT)? {
+    crc.update(&header[CRC_AT + 4..]);
+    if payload_crc(crc, &values) != stated_crc {
         return Err("its checksum does not match: the file is corrupt".into());
     }
     let used = n * u64::from(bits) % 64;
-    let last = |b: &[u8]| u64::from_le_bytes(b[b.len() - 8..].try_into().unwrap());
-    if used != 0 && last(bytes) >> used != 0 {
+    if used != 0 && values.words().last().is_some_and(|last| last >> used != 0) {
         return Err("bits after the last position are set: the file is corrupt".into());
     }
     // P-position bits (2) leave the play to the JSON summary, as other P-position lists do.
@@ -170,19 +186,72 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String
             "P-position bits take 1 bit a position, not the {bits} its header states"
         ));
     }
-    let len = bytes.len();
-    let game = spec.to_string();
-    let map = map.expect("a file with a header is mapped");
-    let words = Words::mapped(map, start..len).map_err(|e| e.to_string())?;
-    let values = PackedValues::from_words(n, bits, words);
     let contents = if content == 2 {
-        // Bits past n were checked to be zero above.
-        let bits = values.words().view_bits::<Lsb0>();
-        let mut positions = room_for(bits.count_ones() as u64)?;
-        positions.extend(crate::table::bits::ones(values.words()));
+        // Bits past n were checked to be zero above; each piece is released once read.
+        let count = pieces(0..n)
+            .map(|piece| {
+                values.read_once(piece, |piece| {
+                    values.words_of(piece).view_bits::<Lsb0>().count_ones() as u64
+                })
+            })
+            .sum();
+        let mut positions = room_for(count)?;
+        for piece in pieces(0..n) {
+            values.read_once(piece, |piece| {
+                let ones = crate::table::bits::ones(values.words_of(piece.clone()));
+                positions.extend(ones.map(|x| piece.start + x));
+            });
+        }
         Contents::Positions(positions)
     } else {
         Contents::Values(values)
     };
     Ok((contents, game, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::summary::summarize;
+    use crate::table::Table;
+    use crate::table::packed::PASS;
+    use crate::table::resident::tests::{rss, written};
+    use crate::table::words::RELEASE_ALIGN;
+
+    /// Writing a file-backed table as `bin`, reading the file back and summarising it hold one
+    /// piece of the table at a time.
+    #[test]
+    fn writing_and_reading_back_keep_one_piece_of_a_mapped_table() {
+        let n = 1 << 24;
+        let (dir, values) = written(n);
+        let kept = 2 * PASS + 4 * RELEASE_ALIGN;
+        values.release(0..n);
+        let path = dir.path().join("t.bin");
+        let mut file = std::fs::File::create(&path).unwrap();
+        write_table(&mut file, 0, "grundys-game", &values).unwrap();
+        assert!(rss(&values) <= kept, "writing kept {} bytes", rss(&values));
+        drop(file);
+        let file = std::fs::File::open(&path).unwrap();
+        // SAFETY: the file is only read, and nothing changes it meanwhile.
+        let map = unsafe { Mmap::map(&file) }.unwrap();
+        let mut kind = ValueKind::MisereOutcome;
+        let Ok((Contents::Values(read), game, _)) = read(Some(map), &mut kind) else {
+            panic!("the table reads back")
+        };
+        assert_eq!((kind, game.as_str()), (ValueKind::Grundy, "grundys-game"));
+        assert!(rss(&read) <= kept, "reading kept {} bytes", rss(&read));
+        let table = Table {
+            kind,
+            values: read,
+            period: None,
+        };
+        let (stats, _) = summarize(&table, 5);
+        assert_eq!(stats.counts.iter().sum::<u64>(), n);
+        assert_eq!(stats.max_value, 65_520);
+        assert!(
+            rss(&table.values) <= kept,
+            "summarising kept {} bytes",
+            rss(&table.values)
+        );
+    }
 }

@@ -72,7 +72,7 @@ pub struct Report {
 pub fn heap_period(game: &Game, images: &[u32]) -> Option<HeapPeriod> {
     let unequal = game.take_break().is_some_and(|code| code.unequal);
     if let Some(criterion) = game.period_criterion().filter(|_| !unequal)
-        && let Finding::Proven(p) = find_in(images, &criterion)
+        && let Finding::Proven(p) = find_in(images, &criterion, &|_| ())
     {
         return Some(HeapPeriod {
             preperiod: p.preperiod,

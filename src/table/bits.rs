@@ -102,6 +102,10 @@ impl WorkTable for BitTable {
     fn words(&self) -> &[u64] {
         BitTable::words(self)
     }
+
+    fn release_bytes(&self, bytes: std::ops::Range<u64>) {
+        self.words.release(bytes);
+    }
 }
 
 #[cfg(test)]

@@ -125,4 +125,8 @@ pub trait WorkTable {
 
     /// The words of the table at its current width.
     fn words(&self) -> &[u64];
+
+    /// Drops the byte range `bytes` of a file-backed table's words from the process
+    /// ([`words::Words::release`]), once a whole-table pass has read them.
+    fn release_bytes(&self, bytes: std::ops::Range<u64>);
 }

@@ -3,12 +3,29 @@
 //! start narrow and widen the table when a larger value appears.
 
 use super::WorkTable;
-use super::words::{RELEASE_ALIGN, Words};
+use super::words::Words;
 use super::work_file::WorkFile;
 use crate::error::Result;
 use crate::period::Period;
 use rayon::prelude::*;
 use std::ops::Range;
+
+/// Positions a pass over a whole table reads between two releases
+/// ([`PackedValues::read_once`]): at every width a whole number of words and of
+/// [`RELEASE_ALIGN`](super::words::RELEASE_ALIGN) pieces (512 KiB at 1 bit a value, 16 MiB at
+/// 32).
+pub const PASS: u64 = 1 << 22;
+
+/// The positions of `range` in pieces that end at multiples of [`PASS`], in order.
+pub fn pieces(range: Range<u64>) -> impl Iterator<Item = Range<u64>> {
+    let end = range.end;
+    let starts = std::iter::successors(Some(range.start), move |&x| {
+        Some((x / PASS + 1) * PASS).filter(|&next| next < end)
+    });
+    starts
+        .take_while(move |&x| x < end)
+        .map(move |x| x..((x / PASS + 1) * PASS).min(end))
+}
 
 /// Values of positions 0..n, `bits` each: value x sits at bit (x·bits) mod 64 of word
 /// x·bits / 64, least significant bits first. The storage may hold more words than the width
@@ -18,6 +35,10 @@ pub struct PackedValues {
     n: u64,
     bits: u32,
     words: Words,
+    /// Every word of the storage from this one on is zero (what [`Self::widen`] need not
+    /// clear): the end of the storage unless the table was made zero, and raised by every
+    /// write past it.
+    zero_from: u64,
 }
 
 impl PackedValues {
@@ -36,7 +57,23 @@ impl PackedValues {
     /// [`Self::widen`] into).
     pub fn from_words(n: u64, bits: u32, words: Words) -> PackedValues {
         debug_assert!(words.get().len() as u64 >= Self::words_for(n, bits));
-        PackedValues { n, bits, words }
+        let zero_from = words.get().len() as u64;
+        PackedValues {
+            n,
+            bits,
+            words,
+            zero_from,
+        }
+    }
+
+    /// Values over words that are zero from position `done` on, to the end of the storage:
+    /// a new table (`done` 0) or one resumed at `done` from its checkpoint, everything after
+    /// which was cleared. Widening does not read the words known to be zero.
+    pub fn zeroed_from(n: u64, bits: u32, words: Words, done: u64) -> PackedValues {
+        PackedValues {
+            zero_from: Self::words_for(done, bits),
+            ..Self::from_words(n, bits, words)
+        }
     }
 
     /// Repacks the table with `bits` bits a value (more than now, and no more than its storage
@@ -55,29 +92,28 @@ impl PackedValues {
         );
         let old = self.bits;
         let done = done.min(self.n);
-        let words = self.words.get_mut();
         // Backwards, each value moves to a bit offset at least as high as its old one, past
-        // every value still to be read.
-        for x in (0..done).rev() {
-            write(words, bits, x, read(words, old, x));
+        // every value still to be read; each piece of a work file is released once repacked
+        // (nothing reads or writes below its new place again).
+        for piece in pieces(0..done).collect::<Vec<_>>().into_iter().rev() {
+            let words = self.words.get_mut();
+            for x in piece.clone().rev() {
+                write(words, bits, x, read(words, old, x));
+            }
+            let wide = u64::from(bits);
+            self.words
+                .release(piece.start * wide / 8..piece.end * wide / 8);
         }
         // Positions from `done` on may hold values written after the last checkpoint; clear
-        // them, writing only nonzero words so that unwritten parts of a work file stay holes,
-        // a piece at a time, each released from the process once clear (a work file's): the
-        // positions not computed yet do not stay in the process.
-        let piece = (16 * RELEASE_ALIGN / 8) as usize;
-        let mut start = Self::words_for(done, bits) as usize;
-        while start < used {
-            let end = (start / piece + 1) * piece;
-            let end = end.min(used);
-            for word in &mut self.words.get_mut()[start..end] {
-                if *word != 0 {
-                    *word = 0;
-                }
-            }
-            self.words.release(8 * start as u64..8 * end as u64);
-            start = end;
-        }
+        // them, a piece at a time, releasing each (a work file's): the positions not computed
+        // yet do not stay in the process. Words known to be zero are not read.
+        let start = Self::words_for(done, bits);
+        self.words
+            .clear(start as usize..self.zero_from.min(used as u64) as usize);
+        self.zero_from = match self.zero_from > used as u64 {
+            true => self.zero_from,
+            false => start,
+        };
         self.bits = bits;
         self.clear_past_end_of(done);
     }
@@ -89,17 +125,13 @@ impl PackedValues {
 
     /// Zeroed values in memory.
     pub fn in_memory(n: u64, bits: u32) -> PackedValues {
-        PackedValues {
-            n,
-            bits,
-            words: Words::in_memory(Self::words_for(n, bits)),
-        }
+        Self::zeroed_from(n, bits, Words::in_memory(Self::words_for(n, bits)), 0)
     }
 
     /// Zeroed values in memory, or an input error when they cannot be allocated.
     pub fn try_in_memory(n: u64, bits: u32) -> Result<PackedValues> {
         let words = Words::try_in_memory(Self::words_for(n, bits))?;
-        Ok(Self::from_words(n, bits, words))
+        Ok(Self::zeroed_from(n, bits, words, 0))
     }
 
     /// Zeroed values of `bits` bits in the memory-mapped file `work_file`, or in memory when
@@ -115,7 +147,7 @@ impl PackedValues {
             Some(work_file) => Words::in_file(work_file, len, false)?,
             None => Words::in_memory(len),
         };
-        Ok(Self::from_words(n, bits, words))
+        Ok(Self::zeroed_from(n, bits, words, 0))
     }
 
     /// Packs `values` in memory with the fewest bits.
@@ -162,6 +194,8 @@ impl PackedValues {
     #[inline]
     pub fn set(&mut self, x: u64, value: u32) {
         debug_assert!(value <= self.capacity());
+        let word = x * u64::from(self.bits) / 64;
+        self.zero_from = self.zero_from.max(word + 1);
         write(self.words.get_mut(), self.bits, x, value);
     }
 
@@ -174,9 +208,19 @@ impl PackedValues {
 
     /// The values as a mutable slice of `T`, as [`PackedValues::as_slice`].
     pub fn as_mut_slice<T: bytemuck::Pod>(&mut self) -> Option<&mut [T]> {
-        let n = self.n as usize;
-        self.stored_as::<T>()
-            .then(|| &mut bytemuck::cast_slice_mut::<u64, T>(self.words_mut())[..n])
+        self.as_mut_prefix(self.n)
+    }
+
+    /// The values of the positions below `end` (within the table) as a mutable slice of `T`,
+    /// as [`PackedValues::as_slice`]: an engine that writes only there keeps the rest known
+    /// to be zero.
+    pub fn as_mut_prefix<T: bytemuck::Pod>(&mut self, end: u64) -> Option<&mut [T]> {
+        let end = end.min(self.n);
+        self.zero_from = self.zero_from.max(Self::words_for(end, self.bits));
+        self.stored_as::<T>().then(|| {
+            let words = self.words.get_mut();
+            &mut bytemuck::cast_slice_mut::<u64, T>(words)[..end as usize]
+        })
     }
 
     /// True when each value is stored as one little-endian `T`, so the words read as `T`s.
@@ -220,9 +264,45 @@ impl PackedValues {
             .unwrap_or(0)
     }
 
-    /// All values in order.
+    /// All values in order. A pass over a file-backed or mapped table holds one piece of it
+    /// at a time: each piece of [`PASS`] positions is released once read ([`Self::read_once`]).
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        (0..self.n).map(|x| self.get(x))
+        pieces(0..self.n).flat_map(move |piece| {
+            let values = piece.clone().map(move |x| self.get(x));
+            // Called once, after the piece's last value.
+            let release = std::iter::from_fn(move || {
+                self.release(piece.clone());
+                None
+            });
+            values.chain(release)
+        })
+    }
+
+    /// As [`Self::each`], releasing each piece of [`PASS`] positions once read
+    /// ([`Self::read_once`]): a pass over a file-backed or mapped table that holds one piece
+    /// of it at a time.
+    pub fn each_once(&self, start: u64, end: u64, mut f: impl FnMut(u32)) {
+        for piece in pieces(start..end) {
+            self.read_once(piece, |piece| self.each(piece.start, piece.end, &mut f));
+        }
+    }
+
+    /// Calls `read` on the positions `range`, then releases them from the process (a
+    /// file-backed or mapped table's, [`Self::release`]), so that a pass over the table in
+    /// pieces of [`PASS`] positions (in order or in parallel) does not keep what it read.
+    pub fn read_once<R>(&self, range: Range<u64>, read: impl FnOnce(Range<u64>) -> R) -> R {
+        let read = read(range.clone());
+        self.release(range);
+        read
+    }
+
+    /// The words that hold the positions `range`, which starts at a word boundary (a multiple
+    /// of [`PASS`], say).
+    pub fn words_of(&self, range: Range<u64>) -> &[u64] {
+        let bits = u64::from(self.bits);
+        debug_assert!((range.start * bits).is_multiple_of(64));
+        let start = (range.start * bits / 64) as usize;
+        &self.words()[start..Self::words_for(range.end, self.bits) as usize]
     }
 
     /// Drops from the process the storage of the positions in `positions` (within the table)
@@ -246,8 +326,9 @@ impl PackedValues {
 
     /// The packed words, for engines that write whole words.
     pub fn words_mut(&mut self) -> &mut [u64] {
-        let used = Self::words_for(self.n, self.bits) as usize;
-        &mut self.words.get_mut()[..used]
+        let used = Self::words_for(self.n, self.bits);
+        self.zero_from = self.zero_from.max(used);
+        &mut self.words.get_mut()[..used as usize]
     }
 
     /// Fills positions `computed..` (none when `computed` is the length) from one period back
@@ -368,6 +449,10 @@ impl WorkTable for PackedValues {
     fn words(&self) -> &[u64] {
         PackedValues::words(self)
     }
+
+    fn release_bytes(&self, bytes: std::ops::Range<u64>) {
+        self.words.release(bytes);
+    }
 }
 
 #[cfg(test)]
@@ -376,6 +461,76 @@ mod tests {
     use crate::table::WorkTable;
     use crate::table::words::Words;
     use crate::table::work_file::WorkFile;
+
+    /// A pass over a file-backed table, or over a file mapped read-only, holds one piece of
+    /// it at a time: what it has read leaves the process.
+    #[test]
+    fn passes_over_a_mapped_table_keep_one_piece() {
+        use crate::table::resident::tests::{rss, written};
+        use crate::table::words::RELEASE_ALIGN;
+        let n = 1 << 24;
+        let (dir, values) = written(n);
+        let (table_bytes, piece) = (2 * n, 2 * super::PASS);
+        let kept = piece + 4 * RELEASE_ALIGN;
+        let value = |x: usize| (x as u64 * 7 % 65_521) as u32;
+        assert!(values.iter().enumerate().all(|(x, v)| v == value(x)));
+        assert!(rss(&values) <= kept, "{} bytes kept", rss(&values));
+        let mut sum = 0;
+        values.each(0, n, |v| sum += u64::from(v));
+        let whole = rss(&values);
+        assert!(
+            whole >= table_bytes - RELEASE_ALIGN,
+            "each keeps what it reads: {whole}"
+        );
+        let mut x = 0;
+        values.each_once(0, n, |v| {
+            assert_eq!(v, value(x));
+            sum -= u64::from(v);
+            x += 1;
+        });
+        assert_eq!((x, sum), (n as usize, 0));
+        assert!(rss(&values) <= kept, "{} bytes kept", rss(&values));
+        values.flush().unwrap();
+        let file = std::fs::File::open(dir.path().join("t.values")).unwrap();
+        // SAFETY: the file is only read, and nothing changes it meanwhile.
+        let map = unsafe { memmap2::Mmap::map(&file) }.unwrap();
+        let words = Words::mapped(map, 0..table_bytes as usize).unwrap();
+        let mapped = PackedValues::from_words(n, 16, words);
+        assert!(mapped.iter().enumerate().all(|(x, v)| v == value(x)));
+        assert!(rss(&mapped) <= kept, "{} bytes kept", rss(&mapped));
+    }
+
+    /// Widening clears the positions from `done` on where a write may have reached, and does
+    /// not read the words known to be zero.
+    #[test]
+    fn widening_clears_only_what_writes_reached() {
+        let n = 1000;
+        let storage = || Words::in_memory(PackedValues::words_for(n, 32));
+        // Known zero from position 0; a word planted behind the table's back where it is known
+        // to be zero (word 200: positions 1600 on at 8 bits, 800 on at 16) is not touched.
+        let mut words = storage();
+        words.get_mut()[200] = 1;
+        let mut p = PackedValues::zeroed_from(n, 8, words, 0);
+        (0..600).for_each(|x| p.set(x, 7));
+        p.widen(16, 500);
+        assert!((0..500).all(|x| p.get(x) == 7) && (500..800).all(|x| p.get(x) == 0));
+        assert_eq!(p.words.get()[200], 1, "words known to be zero are not read");
+        // Writes through a slice of the first positions are cleared too.
+        let mut p = PackedValues::zeroed_from(n, 8, storage(), 0);
+        p.as_mut_prefix::<u8>(700).unwrap().fill(9);
+        p.widen(16, 300);
+        assert!((0..300).all(|x| p.get(x) == 9) && (300..n).all(|x| p.get(x) == 0));
+        // Then a write past `done` and a second widening.
+        p.set(900, 3);
+        p.widen(32, 800);
+        assert!((800..n).all(|x| p.get(x) == 0) && p.get(299) == 9);
+        // Words of unknown contents are cleared to the end of the widened table.
+        let mut words = storage();
+        words.get_mut().fill(u64::MAX);
+        let mut p = PackedValues::from_words(n, 8, words);
+        p.widen(16, 100);
+        assert!((0..100).all(|x| p.get(x) == 255) && (100..n).all(|x| p.get(x) == 0));
+    }
 
     /// An arithmetic period copies each value from one period back plus the saltus.
     #[test]

@@ -99,7 +99,7 @@ pub(crate) mod tests {
 
     /// A file-backed table of `n` values of 16 bits, every value written (so every page is
     /// in the process), in a folder of its own.
-    fn written(n: u64) -> (tempfile::TempDir, PackedValues) {
+    pub(crate) fn written(n: u64) -> (tempfile::TempDir, PackedValues) {
         let dir = tempfile::tempdir().unwrap();
         let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();
         let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
@@ -108,8 +108,8 @@ pub(crate) mod tests {
         (dir, values)
     }
 
-    /// The mapping's resident bytes.
-    fn rss(values: &PackedValues) -> u64 {
+    /// The resident bytes of the mapping that holds the table.
+    pub(crate) fn rss(values: &PackedValues) -> u64 {
         resident_bytes(values.words().as_ptr() as usize)
     }
 

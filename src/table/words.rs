@@ -150,50 +150,60 @@ impl Words {
         }
     }
 
-    /// Drops from the process the pages of a work file's mapping that lie wholly within the
-    /// byte range `bytes` (cut to whole [`RELEASE_ALIGN`] pieces): the process no longer holds
-    /// them, while their contents stay in the file and the page cache (written or not yet
-    /// written back), and the next access maps them again. Words in memory or mapped read-only
-    /// are kept as they are. Returns the bytes released, 0 when the system refused (the advice
-    /// changes no value, so a refusal only keeps the pages).
+    /// Drops from the process the pages of the mapping that lie wholly within the byte range
+    /// `bytes` of the words (cut to whole [`RELEASE_ALIGN`] pieces of the file): the process no
+    /// longer holds them, while their contents stay in the file and the page cache (a work
+    /// file's written or not yet written back), and the next access maps them again. Words in
+    /// memory are kept as they are. Returns the bytes released, 0 when the system refused (the
+    /// advice changes no value, so a refusal only keeps the pages).
     pub fn release(&self, bytes: Range<u64>) -> u64 {
-        let Words::File { map, .. } = self else {
-            return 0;
-        };
-        let start = bytes.start.next_multiple_of(RELEASE_ALIGN);
-        let end = (bytes.end.min(map.len() as u64) / RELEASE_ALIGN) * RELEASE_ALIGN;
-        if start >= end {
-            return 0;
+        match self {
+            Words::Memory(_) => 0,
+            // SAFETY: the mapping is shared and backed by the work file, so dropping its pages
+            // loses nothing (dirty pages stay dirty in the page cache) and they read back the
+            // same bytes afterwards: slices borrowed from the mapping see no change.
+            Words::File { map, .. } => release_pages(map.len(), bytes, |at, len| unsafe {
+                map.unchecked_advise_range(UncheckedAdvice::DontNeed, at, len)
+            }),
+            Words::Mapped { map, bytes: words } => {
+                let start = words.start as u64;
+                let end = bytes.end.saturating_add(start).min(words.end as u64);
+                release_mapped(map, bytes.start + start..end)
+            }
         }
-        // SAFETY: the mapping is shared and backed by the work file, so dropping its pages
-        // loses nothing (dirty pages stay dirty in the page cache) and they read back the same
-        // bytes afterwards: slices borrowed from the mapping see no change.
-        let advised = unsafe {
-            map.unchecked_advise_range(
-                UncheckedAdvice::DontNeed,
-                start as usize,
-                (end - start) as usize,
-            )
-        };
-        if advised.is_ok() { end - start } else { 0 }
     }
 
     /// Zeroes every bit from bit `from` of the words on (bit b being bit b % 64 of word
-    /// b / 64), writing only words that are not zero already.
+    /// b / 64), as [`Words::clear`] does.
     pub fn clear_from_bit(&mut self, from: u64) {
-        let words = self.get_mut();
         let first = (from / 64) as usize;
-        if first >= words.len() {
+        let len = self.get().len();
+        if first >= len {
             return;
         }
         if !from.is_multiple_of(64) {
-            words[first] &= (1u64 << (from % 64)) - 1;
+            self.get_mut()[first] &= (1u64 << (from % 64)) - 1;
         }
         let whole = first + usize::from(!from.is_multiple_of(64));
-        for word in &mut words[whole..] {
-            if *word != 0 {
-                *word = 0;
+        self.clear(whole..len);
+    }
+
+    /// Zeroes the words of `range`, writing only words that are not zero already (so that
+    /// unwritten parts of a work file stay holes), a piece at a time, each released from the
+    /// process once clear ([`Words::release`]): clearing the rest of a work file does not bring
+    /// it into the process.
+    pub fn clear(&mut self, range: Range<usize>) {
+        let piece = (16 * RELEASE_ALIGN / 8) as usize;
+        let mut start = range.start;
+        while start < range.end {
+            let end = ((start / piece + 1) * piece).min(range.end);
+            for word in &mut self.get_mut()[start..end] {
+                if *word != 0 {
+                    *word = 0;
+                }
             }
+            self.release(8 * start as u64..8 * end as u64);
+            start = end;
         }
     }
 }
@@ -201,6 +211,35 @@ impl Words {
 /// The granularity of [`Words::release`]: a multiple of every page size of the systems nimsieve
 /// runs on (4 KiB, 16 KiB, 64 KiB), so that a piece never reaches outside its range.
 pub const RELEASE_ALIGN: u64 = 1 << 16;
+
+/// Drops from the process the pages of the read-only mapping `map` that lie wholly within its
+/// byte range `bytes` (whole [`RELEASE_ALIGN`] pieces), as [`Words::release`] does: a file
+/// being read back holds only the part not read yet. Returns the bytes released.
+pub fn release_mapped(map: &Mmap, bytes: Range<u64>) -> u64 {
+    // SAFETY: the mapping is shared and read-only: its pages read back the file's bytes,
+    // unchanged.
+    release_pages(map.len(), bytes, |at, len| unsafe {
+        map.unchecked_advise_range(UncheckedAdvice::DontNeed, at, len)
+    })
+}
+
+/// Advises away the whole [`RELEASE_ALIGN`] pieces of the byte range `bytes` of a mapping of
+/// `len` bytes with `advise(offset, len)`; returns the bytes advised, 0 when it failed.
+fn release_pages(
+    len: usize,
+    bytes: Range<u64>,
+    advise: impl FnOnce(usize, usize) -> std::io::Result<()>,
+) -> u64 {
+    let start = bytes.start.next_multiple_of(RELEASE_ALIGN);
+    let end = (bytes.end.min(len as u64) / RELEASE_ALIGN) * RELEASE_ALIGN;
+    if start >= end {
+        return 0;
+    }
+    match advise(start as usize, (end - start) as usize) {
+        Ok(()) => end - start,
+        Err(_) => 0,
+    }
+}
 
 /// The error number of a full disk (Linux and the BSDs agree on it).
 const ENOSPC: i32 = 28;

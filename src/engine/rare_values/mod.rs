@@ -103,7 +103,7 @@ pub fn compute(
         widest: WIDEST,
     };
     let (words, start) = resumable::open(game, n, width, storage)?;
-    let mut values = PackedValues::from_words(n, start.bits, words);
+    let mut values = PackedValues::zeroed_from(n, start.bits, words, start.done);
     let mut sieve: Option<Sieve> = None;
     // A run that ended at its proven period saved the positions that prove it, and the period.
     let mut period = start.period;
@@ -220,7 +220,7 @@ impl<'m> Sieve<'m> {
     /// The state of a table whose positions below `done` are final.
     fn resume(moves: &'m CodeMoves, values: &PackedValues, done: u64) -> Sieve<'m> {
         let mut counts = Vec::new();
-        values.each(0, done, |v| count(&mut counts, v));
+        values.each_once(0, done, |v| count(&mut counts, v));
         let mut sieve = Sieve {
             moves,
             done,
@@ -265,7 +265,7 @@ impl<'m> Sieve<'m> {
                 self.resident.reread();
                 let mut high = Some(Vec::new());
                 let mut x = 0;
-                values.each(0, self.done, |v| {
+                values.each_once(0, self.done, |v| {
                     if v >= from {
                         note_high(&mut high, x, v);
                     }
@@ -286,7 +286,7 @@ impl<'m> Sieve<'m> {
         self.rare.clear();
         if matches!(self.mode, Mode::Sparse(_)) {
             let mut x = 0;
-            values.each(0, self.done, |v| {
+            values.each_once(0, self.done, |v| {
                 if self.mode.lists_rare(x, v) {
                     self.rare.push((x, v));
                 }
@@ -389,10 +389,12 @@ impl<'m> Sieve<'m> {
         let end = values.len().min(self.next_check.max(b + 1));
         if in_order {
             let len = IN_ORDER.min(end - b);
+            // Only the positions of the stretch are written: the rest stay zero.
+            let upto = b + len;
             return match values.bits() {
-                8 => in_order::compute(typed_mut::<u8>(values), b, len, &ctx, regions),
-                16 => in_order::compute(typed_mut::<u16>(values), b, len, &ctx, regions),
-                _ => in_order::compute(typed_mut::<u32>(values), b, len, &ctx, regions),
+                8 => in_order::compute(typed_mut::<u8>(values, upto), b, len, &ctx, regions),
+                16 => in_order::compute(typed_mut::<u16>(values, upto), b, len, &ctx, regions),
+                _ => in_order::compute(typed_mut::<u32>(values, upto), b, len, &ctx, regions),
             };
         }
         let len = BLOCK.min(end - b);
@@ -412,20 +414,24 @@ fn next_check(done: u64, open: Option<u64>) -> u64 {
     open.map_or(later, |at| at.max(done + done / 16 + 1).min(later))
 }
 
-/// What `criterion` proves from the first `len` values.
+/// What `criterion` proves from the first `len` values. The check reads the whole table; a
+/// file-backed table releases what each wave of candidates has read.
 fn find_period(values: &PackedValues, len: u64, criterion: &Criterion) -> Finding {
     let len = len as usize;
+    let passed = |range| {
+        values.release(range);
+    };
     match values.bits() {
-        8 => period::find_in(&typed::<u8>(values)[..len], criterion),
-        16 => period::find_in(&typed::<u16>(values)[..len], criterion),
-        _ => period::find_in(&typed::<u32>(values)[..len], criterion),
+        8 => period::find_in(&typed::<u8>(values)[..len], criterion, &passed),
+        16 => period::find_in(&typed::<u16>(values)[..len], criterion, &passed),
+        _ => period::find_in(&typed::<u32>(values)[..len], criterion, &passed),
     }
 }
 
-/// The table as a mutable slice of its stored type.
-fn typed_mut<V: Value>(values: &mut PackedValues) -> &mut [V] {
+/// The positions below `end` as a mutable slice of the table's stored type.
+fn typed_mut<V: Value>(values: &mut PackedValues, end: u64) -> &mut [V] {
     values
-        .as_mut_slice::<V>()
+        .as_mut_prefix::<V>(end)
         .expect("tables of the rare-values engine are 8, 16 or 32 bits wide")
 }
 
@@ -462,6 +468,26 @@ mod tests {
     use crate::table::resident::tests::resident_bytes;
     use crate::table::words::Words;
     use crate::table::work_file::WorkFile;
+
+    /// A period check reads the whole table; a file-backed table keeps little of it.
+    #[test]
+    fn a_period_check_keeps_little_of_a_file_backed_table() {
+        let n: u64 = 1 << 23;
+        let dir = tempfile::tempdir().unwrap();
+        let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();
+        let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
+        let mut values = PackedValues::from_words(n, 16, words);
+        // Values with no period.
+        (0..n).for_each(|x| values.set(x, (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as u32));
+        values.release(0..n);
+        let game = Game::parse("grundys-game").unwrap();
+        let criterion = game.period_criterion().unwrap();
+        let finding = find_period(&values, n, &criterion);
+        assert!(matches!(finding, Finding::Unproven(_)), "{finding:?}");
+        let table_bytes = 2 * n;
+        let kept = resident_bytes(values.words().as_ptr() as usize);
+        assert!(kept < table_bytes / 4, "{kept} of {table_bytes} bytes kept");
+    }
 
     /// A file-backed run of `.161`, whose last rare position lies near 24,000, keeps in the
     /// process its head and tail and the last step the tail passed, a small part of the table.

@@ -12,8 +12,10 @@ use crate::game::Game;
 use crate::interrupt::{self, Unfinished};
 use crate::period::Period;
 use crate::table::WorkTable;
+use crate::table::words::Words;
 use crate::table::work_file::WorkFile;
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The layout version of checkpoints this nimsieve writes and reads.
@@ -114,15 +116,30 @@ impl Digest {
     /// The checksums of the first `bits` bits of `bytes`, in chunks of `chunk` bytes; the sums
     /// of whole chunks in `known` are taken as they are (they cover bytes that no longer change).
     pub fn of(bytes: &[u8], bits: u64, chunk: u64, known: &[u32]) -> Digest {
+        Self::of_releasing(bytes, bits, chunk, known, &|_| ())
+    }
+
+    /// As [`Digest::of`], calling `read(range)` on the byte range of each new checksum once it
+    /// is taken (each whole chunk, then the rest): what a table in a memory-mapped file then
+    /// drops from the process.
+    pub fn of_releasing(
+        bytes: &[u8],
+        bits: u64,
+        chunk: u64,
+        known: &[u32],
+        read: &dyn Fn(Range<u64>),
+    ) -> Digest {
         let whole_bytes = (bits / 8) as usize;
         let chunk = chunk as usize;
         let whole_chunks = whole_bytes / chunk;
         let mut sums = known[..known.len().min(whole_chunks)].to_vec();
         for i in sums.len()..whole_chunks {
             sums.push(crc32fast::hash(&bytes[i * chunk..(i + 1) * chunk]));
+            read((i * chunk) as u64..((i + 1) * chunk) as u64);
         }
         let mut tail = crc32fast::Hasher::new();
         tail.update(&bytes[whole_chunks * chunk..whole_bytes]);
+        read((whole_chunks * chunk) as u64..whole_bytes as u64);
         if !bits.is_multiple_of(8) {
             tail.update(&[bytes[whole_bytes] & ((1u8 << (bits % 8)) - 1)]);
         }
@@ -177,7 +194,9 @@ impl Checkpoint {
     ) -> Self {
         let bits = table.bits();
         let bytes = bytemuck::cast_slice(table.words());
-        let digest = Digest::of(bytes, done * u64::from(bits), CHUNK_BYTES, known);
+        let release = |range| table.release_bytes(range);
+        let digest =
+            Digest::of_releasing(bytes, done * u64::from(bits), CHUNK_BYTES, known, &release);
         Self::new(game, n, done, bits, widest, digest)
     }
 
@@ -290,7 +309,11 @@ impl Checkpoint {
     }
 
     /// Refuses a work file whose finished part differs from what the checkpoint recorded.
-    pub fn check_table(&self, words: &[u64], work_file: &Path) -> Result<()> {
+    pub fn check_table(&self, words: &Words, work_file: &Path) -> Result<()> {
+        let release = |range| {
+            words.release(range);
+        };
+        let words = words.get();
         let bits = self.done * u64::from(self.bits);
         if words.len() as u64 != words_for(self.n, self.widest) {
             return Err(Error::Input(format!(
@@ -298,7 +321,8 @@ impl Checkpoint {
                 work_file.display()
             )));
         }
-        let found = Digest::of(bytemuck::cast_slice(words), bits, self.chunk_bytes, &[]);
+        let bytes = bytemuck::cast_slice(words);
+        let found = Digest::of_releasing(bytes, bits, self.chunk_bytes, &[], &release);
         match found.first_difference(&self.digest) {
             None => Ok(()),
             Some(chunk) => {

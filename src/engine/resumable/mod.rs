@@ -82,7 +82,8 @@ pub struct Start {
 /// refused); with `resume`, its checkpoint must belong to this game and n and the finished
 /// part of the file must match the checkpoint's checksums, else the run is refused with one
 /// line. Everything after the finished part is cleared, so the run continues exactly as an
-/// uninterrupted one would.
+/// uninterrupted one would: the words are zero from `done` on (for
+/// [`PackedValues::zeroed_from`]).
 pub fn open(game: &Game, n: u64, width: Width, storage: Storage) -> Result<(Words, Start)> {
     let len = PackedValues::words_for(n, width.widest);
     let fresh = Start {
@@ -105,7 +106,7 @@ pub fn open(game: &Game, n: u64, width: Width, storage: Storage) -> Result<(Word
     };
     c.check_fields(game, n, width.widest, path)?;
     let mut words = Words::in_file(work_file, len, true)?;
-    c.check_table(words.get(), path)?;
+    c.check_table(&words, path)?;
     words.clear_from_bit(c.done * u64::from(c.bits));
     Ok((
         words,
@@ -128,7 +129,7 @@ pub fn open_packed(
 ) -> Result<(PackedValues, u64)> {
     let width = Width { start: 1, widest };
     let (words, Start { done, bits, .. }) = open(game, n, width, storage)?;
-    Ok((PackedValues::from_words(n, bits, words), done))
+    Ok((PackedValues::zeroed_from(n, bits, words, done), done))
 }
 
 /// How an engine's advance step of a resumable run ended.
@@ -265,6 +266,42 @@ mod tests {
         widen(&mut p, 16, 50).unwrap();
         assert_eq!(Checkpoint::load(&path).unwrap(), None);
         assert_eq!((p.get(3), p.bits()), (9, 16));
+    }
+
+    /// Resuming checks the finished part of the work file against its checkpoint and clears
+    /// the rest, keeping neither in the process.
+    #[test]
+    fn resuming_keeps_little_of_the_work_file() {
+        use crate::table::resident::tests::resident_bytes;
+        let n: u64 = 1 << 24;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.values");
+        let work_file = WorkFile::acquire(&path).unwrap();
+        let game = crate::game::Game::parse("grundys-game").unwrap();
+        let storage = Storage {
+            work_file: Some(&work_file),
+            resume: true,
+            ..Storage::default()
+        };
+        let width = Width {
+            start: 16,
+            widest: 32,
+        };
+        let (words, _) = open(&game, n, width, storage).unwrap();
+        let mut table = PackedValues::from_words(n, 16, words);
+        (0..n).for_each(|x| table.set(x, (x % 1000) as u32));
+        let done = n - 1000;
+        Checkpoint::of_table(&game, n, done, 32, &table, &[])
+            .save(&path)
+            .unwrap();
+        drop(table);
+        let (words, start) = open(&game, n, width, storage).unwrap();
+        assert_eq!((start.done, start.bits), (done, 16));
+        let kept = resident_bytes(words.get().as_ptr() as usize);
+        assert!(kept < n / 2, "{kept} of {} bytes kept", 2 * n);
+        let table = PackedValues::from_words(n, 16, words);
+        assert!((0..done).all(|x| table.get(x) == (x % 1000) as u32));
+        assert!((done..n).all(|x| table.get(x) == 0));
     }
 
     #[test]

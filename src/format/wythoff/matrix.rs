@@ -6,7 +6,7 @@
 use super::{GAME, decimal_lens_below, push_decimal};
 use crate::format::{Format, bin, npy};
 use crate::report::wythoff::WythoffTable;
-use crate::table::packed::PackedValues;
+use crate::table::packed::{PackedValues, pieces};
 use rayon::prelude::*;
 use std::io::{self, Write};
 
@@ -54,14 +54,19 @@ pub fn write(
             let width = npy::byte_width(u64::from(report.stats.max_value));
             npy::write_header(out, width, &[n, n])?;
             if values.bits() == 8 * width as u32 && cfg!(target_endian = "little") {
-                // Stored as wide as the dtype: the table's own bytes.
-                let bytes = bytemuck::cast_slice::<u64, u8>(values.words());
-                out.write_all(&bytes[..(n * n) as usize * width])
+                // Stored as wide as the dtype: the table's own bytes, a piece at a time, each
+                // released once written.
+                pieces(0..n * n).try_for_each(|piece| {
+                    values.read_once(piece, |piece| {
+                        let bytes = bytemuck::cast_slice::<u64, u8>(values.words_of(piece.clone()));
+                        out.write_all(&bytes[..(piece.end - piece.start) as usize * width])
+                    })
+                })
             } else {
                 npy::write_numbers(out, width, values.iter().map(u64::from))
             }
         }
-        Format::Bin => bin::write_table(out, 0, GAME, n * n, values.bits(), values.words()),
+        Format::Bin => bin::write_table(out, 0, GAME, values),
         other => unreachable!("{other:?} is not a table format of Wythoff's game"),
     }
 }

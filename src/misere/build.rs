@@ -42,13 +42,23 @@ pub enum Limit {
     Table,
 }
 
+/// How many times the limit a candidate may have on the way to a proven quotient: a candidate
+/// can split what the proof later joins (Dawson's Kayles at heap 30: a candidate of 1,088
+/// elements before the proven 360).
+const CANDIDATE_SLACK: usize = 4;
+
 impl Limit {
-    /// The most elements allowed.
+    /// The most elements a proven quotient may have.
     pub fn max_size(self) -> usize {
         match self {
             Limit::MaxSize(max) => max,
             Limit::Table => DEFAULT_MAX_SIZE,
         }
+    }
+
+    /// The most elements a candidate may have on the way to a proven quotient.
+    fn candidate_size(self) -> usize {
+        self.max_size().saturating_mul(CANDIDATE_SLACK)
     }
 }
 
@@ -161,7 +171,10 @@ impl Builder<'_> {
         self.words.push(Vec::new());
         let index = repair::power_index(&monoid, class[self.monoid.size()]);
         self.make_generator(heap, index);
-        self.accept(monoid).or_else(|_| self.afresh(heap))
+        match self.accept(monoid) {
+            Ok(()) => self.check_size(self.monoid.size(), heap, Stage::Proven),
+            Err(_) => self.afresh(heap),
+        }
     }
 
     /// Takes `heap`, the last heap, as a generator with exponent index `index`: its word is
@@ -215,10 +228,10 @@ impl Builder<'_> {
                 &self.free,
                 self.rules,
                 &self.indices,
-                self.limit.max_size(),
+                self.limit.candidate_size(),
             ) {
                 Ok(found) => found,
-                Err(Refusal::Size(size)) => return self.check_size(size, heap),
+                Err(Refusal::Size(size)) => return self.check_size(size, heap, Stage::Candidate),
                 Err(Refusal::Diagram) => return Err(too_large_diagram(heap)),
                 Err(Refusal::Order(g)) => {
                     return Err(Error::Input(format!(
@@ -228,7 +241,7 @@ impl Builder<'_> {
             };
             self.images = images;
             let (monoid, refuted) = match self.accept(monoid) {
-                Ok(()) => return Ok(()),
+                Ok(()) => return self.check_size(self.monoid.size(), heap, Stage::Proven),
                 Err(failed) => failed,
             };
             let position = &refuted.position;
@@ -321,23 +334,43 @@ impl Builder<'_> {
         letters.dedup();
         letters.push(size as u32);
         let (reduced, class) = pairs.reduce(&letters);
-        self.check_size(reduced.size(), heap)?;
+        self.check_size(reduced.size(), heap, Stage::Candidate)?;
         Ok((reduced, class))
     }
 
-    /// The error when a quotient of `size` elements passes the limit at `heap`.
-    fn check_size(&self, size: usize, heap: u64) -> Result<()> {
-        if size <= self.limit.max_size() {
+    /// The error when a quotient of `size` elements at `stage` passes its limit at `heap` (a
+    /// candidate may have [`CANDIDATE_SLACK`] times the limit).
+    fn check_size(&self, size: usize, heap: u64, stage: Stage) -> Result<()> {
+        let (allowed, what, times) = match stage {
+            Stage::Proven => (self.limit.max_size(), "misère quotient", String::new()),
+            Stage::Candidate => (
+                self.limit.candidate_size(),
+                "candidate quotient",
+                format!("{CANDIDATE_SLACK} × "),
+            ),
+        };
+        if size <= allowed {
             return Ok(());
         }
         let limit = match self.limit {
-            Limit::MaxSize(max) => format!("--max-size {max}; raise it to go on"),
-            Limit::Table => format!("{DEFAULT_MAX_SIZE}, the most a one-heap table's quotient has"),
+            Limit::MaxSize(max) => format!("{times}--max-size {max}; raise it to go on"),
+            Limit::Table => {
+                format!("{times}{DEFAULT_MAX_SIZE}, the most a one-heap table's quotient has")
+            }
         };
         Err(Error::Input(format!(
-            "the candidate quotient at heap {heap} has {size} elements, more than {limit}"
+            "the {what} at heap {heap} has {size} elements, more than {limit}"
         )))
     }
+}
+
+/// Where a quotient stands when its size is checked.
+#[derive(Debug, Clone, Copy)]
+enum Stage {
+    /// Built but not yet proven (it may split what the proof later joins).
+    Candidate,
+    /// Accepted by the proof.
+    Proven,
 }
 
 /// The heaps whose element is not in the submonoid the smaller heaps' elements generate.

@@ -5,7 +5,7 @@ For each code 0.d1d2d3 (d3 non-zero: 448 codes) the script runs nimsieve (its de
 all cores unless --threads says otherwise) and `ogsolve CODE -m rc` (one thread; its -n is the last
 position, so it gets N - 1) on the same N, each as its own process timed by the wall clock around
 it, and checks that the two agree: ogsolve's checksum (Fletcher-32 over its u16 values) against
-the same sum of nimsieve's table. It prints one Markdown row a code (both times, values per
+the same sum of nimsieve's table. It prints one Markdown row a code as it is measured (both times, values per
 second, peak RSS from GNU time, the ratio ogsolve time / nimsieve time), then the geometric mean
 of the ratios, the ten worst codes, the codes below 1.5x and each tool's total time. Exits 1 when
 a check fails.
@@ -170,7 +170,15 @@ def main():
         codes = [f"{args.lead}.{a}{b}{c}" for a in range(8) for b in range(8) for c in range(1, 8)]
     threads = ["--threads", str(args.threads)] if args.threads else []
     load_start = Path("/proc/loadavg").read_text().split()[:3]
-    rows, ratios, failed = [], [], False
+    version = subprocess.run([nimsieve, "--version"], capture_output=True, text=True).stdout.split()
+    print(f"nimsieve {version[-1]} against ogsolve 0.0.7 -m rc; N = {args.n}; nimsieve threads: "
+          f"{args.threads or os.cpu_count()}; {os.cpu_count()} cores; load average at the start "
+          f"{' '.join(load_start)}; fastest of {args.runs} run(s)")
+    print()
+    print("| code | nimsieve (s) | values/s | RSS (MiB) | ogsolve (s) | values/s | RSS (MiB) "
+          "| ogsolve / nimsieve | check |")
+    print("|---|---|---|---|---|---|---|---|---|", flush=True)
+    ratios, failed = [], False
     total = {"nimsieve": 0.0, "ogsolve": 0.0}
     for code in codes:
         print(f"{code}, N = {args.n}", file=sys.stderr)
@@ -200,20 +208,12 @@ def main():
             total["ogsolve"] += theirs
         shown = lambda s: f"{s:.3f}" if s is not None else f"> {args.timeout:.0f}"
         rate = lambda s: f"{args.n / s:.3g}" if s else "-"
-        rows.append(
+        print(
             f"| {code} | {shown(ours)} | {rate(ours)} | {our_rss / 1024:.1f} | {shown(theirs)} | "
             f"{rate(theirs)} | {their_rss / 1024:.1f} | "
-            f"{f'{ratio:.2f}x' if ratio is not None else '-'} | {check} |")
-    version = subprocess.run([nimsieve, "--version"], capture_output=True, text=True).stdout.split()
-    print(f"nimsieve {version[-1]} against ogsolve 0.0.7 -m rc; N = {args.n}; nimsieve threads: "
-          f"{args.threads or os.cpu_count()}; {os.cpu_count()} cores; load average at the start "
-          f"{' '.join(load_start)}, at the end {' '.join(Path('/proc/loadavg').read_text().split()[:3])}; "
-          f"fastest of {args.runs} run(s)")
+            f"{f'{ratio:.2f}x' if ratio is not None else '-'} | {check} |", flush=True)
     print()
-    print("| code | nimsieve (s) | values/s | RSS (MiB) | ogsolve (s) | values/s | RSS (MiB) "
-          "| ogsolve / nimsieve | check |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    print("\n".join(rows))
+    print(f"load average at the end {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     if ratios:
         geo = math.exp(sum(math.log(r) for r, _ in ratios) / len(ratios))
         worst = sorted(ratios)[:10]

@@ -156,7 +156,7 @@ impl Lanes {
             self.group[i as usize]
         } else {
             self.x0 = x;
-            self.group = far_marks(self.isa, table, x as usize, &self.far);
+            [self.group] = far_marks(self.isa, table, x as usize, &self.far);
             self.group[0]
         };
         let x = x as usize;

@@ -35,20 +35,27 @@ pub(super) fn find_in_region_body<V: Value>(
     None
 }
 
-/// The marks of the pairs (d, c) with d ≥ [`LANE_COUNT`] at positions x0..x0 + [`LANE_COUNT`].
+/// The marks of the pairs (d, c) at positions x0..x0 + [`LANE_COUNT`] (each pair's partners
+/// x − d below x0 + [`LANE_COUNT`] − d in `table`; values below 64 · `W`), as bitsets of `W`
+/// words, word by word: word w of lane i is `marks[w][i]`. A value's bit goes into its word by a
+/// masked OR, one vector shift serving all `W` words.
 #[inline(always)]
-pub(super) fn far_marks_body<V: Value>(
+pub(super) fn far_marks_body<V: Value, const W: usize>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [u64; LANE_COUNT] {
-    let mut marks = [0u64; LANE_COUNT];
+) -> [[u64; LANE_COUNT]; W] {
+    let mut marks = [[0u64; LANE_COUNT]; W];
     for &(d, c) in pairs {
         let partners: &[V; LANE_COUNT] = table[x0 - d..x0 - d + LANE_COUNT]
             .try_into()
             .expect("a lane group of partners");
-        for (m, &t) in marks.iter_mut().zip(partners) {
-            *m |= 1 << ((t.into() ^ c) & 63);
+        let values: [u32; LANE_COUNT] = std::array::from_fn(|i| partners[i].into() ^ c);
+        for (w, words) in marks.iter_mut().enumerate() {
+            for (word, &v) in words.iter_mut().zip(&values) {
+                let bit = 1 << (v & 63);
+                *word |= if W == 1 || v >> 6 == w as u32 { bit } else { 0 };
+            }
         }
     }
     marks

@@ -1,10 +1,15 @@
 //! The option values a chunk of consecutive positions gets from splits whose heaps both lie
-//! below the block: the splits with a rare heap and those with the smallest heaps. Below a
-//! bound of 1024 the marks go into rows of one byte a value, beyond into the bitsets directly.
+//! below the block: the splits with a rare heap and those with the smallest heaps. While values
+//! stay below 256 the splits every position of the chunk has are marked eight positions at
+//! once in vector registers; up to a bound of 1024 the marks go into rows of one byte a value,
+//! beyond into the bitsets directly.
 
 use super::context::{CodeMoves, Context, Value};
+use super::in_order::LANE_COUNT;
+use super::isa::far_marks;
 use super::marks::mark;
 use super::search::SCANNED_FIRST;
+use crate::engine::isa::detect;
 
 /// Marks, in the bitsets `words` (a [`Context::room`] of words for each position of `xs`), the
 /// values of the splits of those positions with a rare heap and of the first
@@ -19,9 +24,9 @@ pub(super) fn mark_known_splits<V: Value>(
     words: &mut [u64],
 ) {
     match ctx.bound {
-        64 => ByteRows::<64>::mark(table, b, xs, ctx, words),
-        128 => ByteRows::<128>::mark(table, b, xs, ctx, words),
-        256 => ByteRows::<256>::mark(table, b, xs, ctx, words),
+        64 => LaneRows::mark::<V, 1>(table, b, xs, ctx, words),
+        128 => LaneRows::mark::<V, 2>(table, b, xs, ctx, words),
+        256 => LaneRows::mark::<V, 4>(table, b, xs, ctx, words),
         512 => ByteRows::<512>::mark(table, b, xs, ctx, words),
         1024 => ByteRows::<1024>::mark(table, b, xs, ctx, words),
         _ => BitRows::mark(table, b, xs, ctx, words),
@@ -48,11 +53,91 @@ trait Rows {
         shift: u64,
         with: u32,
     ) {
-        if xs.is_empty() {
-            return;
+        if !xs.is_empty() {
+            self.mark_each(xs.start, partners(table, &xs, shift), with);
         }
-        let partners = &table[(xs.start - shift) as usize..(xs.end - shift) as usize];
-        self.mark_each(xs.start, partners, with);
+    }
+}
+
+/// The partners g(x − `shift`) of the positions x of `xs` (not empty).
+#[inline]
+fn partners<'t, V: Value>(table: &'t [V], xs: &std::ops::Range<u64>, shift: u64) -> &'t [V] {
+    &table[(xs.start - shift) as usize..(xs.end - shift) as usize]
+}
+
+/// Bitsets of `W` + 1 words a position (values below 64 · `W`). The splits that every position of the
+/// chunk has (nearly all: only a rare heap's split whose partner reaches the block stops
+/// within it) are gathered as pairs (shift, value) and marked [`LANE_COUNT`] positions at a
+/// time by [`far_marks`], one vector shift a pair where the processor has them; the others are
+/// marked position by position.
+struct LaneRows<'a> {
+    bits: BitRows<'a>,
+    xs: std::ops::Range<u64>,
+    pairs: Vec<(usize, u32)>,
+}
+
+impl LaneRows<'_> {
+    /// [`mark_known_splits`] for a bound of 64 · `W`.
+    fn mark<V: Value, const W: usize>(
+        table: &[V],
+        b: u64,
+        xs: std::ops::Range<u64>,
+        ctx: &Context,
+        words: &mut [u64],
+    ) {
+        let room = Context::room(ctx.bound);
+        let mut rows = LaneRows {
+            bits: BitRows {
+                words,
+                room,
+                x0: xs.start,
+            },
+            xs: xs.clone(),
+            pairs: Vec::new(),
+        };
+        rare_splits(&mut rows, table, b, xs.clone(), ctx);
+        small_splits(&mut rows, table, b, xs.clone(), ctx.moves);
+        let LaneRows { bits, pairs, .. } = rows;
+        let isa = detect();
+        let groups = bits.words.chunks_mut(room * LANE_COUNT);
+        for (x0, group) in xs.step_by(LANE_COUNT).zip(groups) {
+            let rows = group.chunks_exact_mut(room);
+            if rows.len() == LANE_COUNT {
+                let marks: [[u64; LANE_COUNT]; W] = far_marks(isa, table, x0 as usize, &pairs);
+                for (i, row) in rows.enumerate() {
+                    for (word, lanes) in row.iter_mut().zip(&marks) {
+                        *word |= lanes[i];
+                    }
+                }
+            } else {
+                for (x, row) in (x0..).zip(rows) {
+                    let values = pairs.iter().map(|&(d, c)| c ^ table[x as usize - d].into());
+                    values.for_each(|v| mark(row, v));
+                }
+            }
+        }
+    }
+}
+
+impl Rows for LaneRows<'_> {
+    #[inline]
+    fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32) {
+        self.bits.mark_each(from, partners, with);
+    }
+
+    #[inline]
+    fn mark_shifted<V: Value>(
+        &mut self,
+        table: &[V],
+        xs: std::ops::Range<u64>,
+        shift: u64,
+        with: u32,
+    ) {
+        if xs == self.xs {
+            self.pairs.push((shift as usize, with));
+        } else if !xs.is_empty() {
+            self.mark_each(xs.start, partners(table, &xs, shift), with);
+        }
     }
 }
 
@@ -242,8 +327,10 @@ mod tests {
         }
     }
 
+    /// Lanes (bounds 64 to 256) and byte rows (up to 1024) mark what the bitsets mark, on
+    /// chunks of whole lane groups and not.
     #[test]
-    fn byte_rows_mark_what_bitsets_mark() {
+    fn lanes_and_byte_rows_mark_what_bitsets_mark() {
         let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let mut random = |below: u64| next() % below;
         let codes = [
@@ -277,7 +364,7 @@ mod tests {
                 // Positions marked at once (beyond, the two choose their small heaps
                 // differently, both correct).
                 let len = (BYTE_ROWS_BYTES as u64 / bound as u64).clamp(1, 64);
-                for xs in [b..b + len, b + 100..b + 100 + len] {
+                for xs in [b..b + len, b + 100..b + 100 + len, b + 7..b + 7 + len - 3] {
                     let len = (xs.end - xs.start) as usize;
                     let mut bytes = vec![0u64; len * room];
                     mark_known_splits(&table, b, xs.clone(), &ctx, &mut bytes);

@@ -125,6 +125,17 @@ mod tests {
         assert_eq!(proven_period(&values, &criterion), None);
         let kept = rss(&values);
         assert!(kept < 2 * n / 8, "{kept} of {} bytes kept", 2 * n);
+        // A period found is compared back to its preperiod a stretch at a time.
+        let (_dir, values) = written_with(n, 16, |x| (x % 1000) as u32);
+        values.release(0..n);
+        let window = Criterion::Window {
+            window: 8,
+            uniform_from: 0,
+        };
+        let found = proven_period(&values, &window).map(|p| (p.preperiod, p.period));
+        assert_eq!(found, Some((0, 1000)));
+        let kept = rss(&values);
+        assert!(kept < 2 * n / 8, "{kept} of {} bytes kept", 2 * n);
         // Period 7 from 3, at 16 bits and at 2 (searched value by value).
         let value = |x: u64| {
             if x < 3 {

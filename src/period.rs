@@ -176,7 +176,7 @@ pub fn find_by(
 ) -> Option<Period> {
     (1..len)
         .into_par_iter()
-        .find_map_first(|p| proven(len, p, len, &value, criterion).0.ok())
+        .find_map_first(|p| proven(len, p, len, &value, criterion, &|_| ()).0.ok())
 }
 
 /// What [`find_in`] learns from a table.
@@ -209,9 +209,12 @@ pub fn proves(
     p: Period,
 ) -> bool {
     p.period < len
-        && matches!(proven(len, p.period, len, &value, criterion).0, Ok(found) if found.preperiod <= p.preperiod)
+        && matches!(proven(len, p.period, len, &value, criterion, &|_| ()).0, Ok(found) if found.preperiod <= p.preperiod)
 }
 
+/// Positions a candidate period is compared over before the stretch is passed on as read: a
+/// proof that compares a table back to its preperiod holds a stretch of it at a time.
+const COMPARED: u64 = 1 << 22;
 /// Candidate periods [`find_in`] screens at once.
 const SCREENED: u64 = 64;
 /// Positions at the end of the table that screen a candidate.
@@ -256,7 +259,7 @@ fn search<V: Copy + Into<u32> + PartialEq + Sync>(
     // The shortest proof of a candidate left open, as the candidates are tested.
     let open = AtomicU64::new(u64::MAX);
     let test = |p: u64, known_from: u64| {
-        let (result, holds_from) = proven(len, p, known_from, &value, criterion);
+        let (result, holds_from) = proven(len, p, known_from, &value, criterion, passed);
         if let Err(needs) = result {
             open.fetch_min(needs.unwrap_or(u64::MAX), Ordering::Relaxed);
         }
@@ -378,22 +381,34 @@ fn partition_point(mut lo: u64, mut hi: u64, pred: impl Fn(u64) -> bool) -> u64 
 /// proof is longer than any table, or the values it repeats rule it out. Beside it, the first
 /// x from which g(x) = g(x + p) holds to the end of the table (len − p when p is not tested).
 /// The values are known to repeat with period p from `known_from` on, so that only the
-/// positions below it are compared.
+/// positions below it are compared, [`COMPARED`] at a time: `passed` is told of each stretch
+/// compared without a mismatch and of the stretch one period later.
 fn proven(
     len: u64,
     p: u64,
     known_from: u64,
     value: &(impl Fn(u64) -> u32 + Sync),
     criterion: &Criterion,
+    passed: &(dyn Fn(Range<u64>) + Sync),
 ) -> (Result<Period, Option<u64>>, u64) {
     let shortest = Period::pure(0, p);
     if !criterion.proves(shortest, len) {
         return (Err(None), len - p);
     }
     // The last x whose value differs one period later.
-    let last_mismatch = (0..known_from.min(len - p))
-        .rev()
-        .find(|&x| value(x) != value(x + p));
+    let mut end = known_from.min(len - p);
+    let last_mismatch = loop {
+        let start = end.saturating_sub(COMPARED);
+        if let Some(x) = (start..end).rev().find(|&x| value(x) != value(x + p)) {
+            break Some(x);
+        }
+        passed(start..end);
+        passed(start + p..end + p);
+        if start == 0 {
+            break None;
+        }
+        end = start;
+    };
     let found = Period::pure(last_mismatch.map_or(0, |x| x + 1), p);
     let result = match criterion.proof_length(found) {
         Some(needs) if needs > len => Err(Some(needs)),

@@ -7,10 +7,10 @@ use crate::engine::{self, EngineKind};
 use crate::error::{Error, Result};
 use crate::format::{self, Contents};
 use crate::game::{ClosedForm, Game, Rule, THREE};
-use crate::period::{self, Period};
+use crate::period::Period;
 use crate::progress::Progress;
 use crate::run::{FILE_BACKED_FROM, Request, Run};
-use crate::table::{Table, ValueKind};
+use crate::table::{Table, ValueKind, passes};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -286,7 +286,7 @@ fn from_file(game: &Game, largest: u64, file: &Path) -> Result<HeapValues> {
     }
     let period = game
         .period_criterion()
-        .and_then(|c| period::find_by(values.len(), |x| values.get(x), &c));
+        .and_then(|c| passes::proven_period(&values, &c));
     if values.len() <= largest && period.is_none() {
         return Err(bad(format!(
             "it covers heaps below {} and proves no period, but the largest heap is {largest}; compute a longer table",

@@ -11,6 +11,7 @@
 //! table is allocated.
 
 use super::json::{Listed, Summary};
+use super::read::read_before;
 use super::{bfile, bin, csv, npy, u64s, wythoff};
 use crate::error::{Error, Result};
 use crate::period::Period;
@@ -116,7 +117,7 @@ pub fn load_of(path: &Path, ppos: Option<bool>, wythoff: bool) -> Result<Loaded>
         match extension.as_str() {
             "csv" => csv::read(bytes, &mut kind),
             "txt" => bfile::read(bytes, ppos),
-            "npy" => npy::read(bytes, ppos),
+            "npy" => npy::read(bytes, ppos, &read_before(map.as_ref())),
             "u64" => u64s::read(bytes).map(Contents::Positions),
             other => {
                 return Err(Error::Input(format!(

@@ -6,7 +6,7 @@
 use super::read::{Parsed, positions_of, shown};
 use super::{Contents, Emitter};
 use crate::report::Report;
-use crate::table::packed::PackedValues;
+use crate::table::packed::{PackedValues, pieces};
 use std::io::{self, Write};
 
 /// The `.npy` emitter.
@@ -94,6 +94,8 @@ struct Header<'a> {
     width: usize,
     shape: Vec<u64>,
     data: &'a [u8],
+    /// Where the data start in the file.
+    offset: usize,
 }
 
 fn header(bytes: &[u8]) -> Parsed<Header<'_>> {
@@ -135,26 +137,44 @@ fn header(bytes: &[u8]) -> Parsed<Header<'_>> {
             data.len()
         ));
     }
-    Ok(Header { width, shape, data })
+    Ok(Header {
+        width,
+        shape,
+        data,
+        offset: 10 + header_len,
+    })
 }
 
 impl Header<'_> {
-    fn numbers(&self) -> impl Iterator<Item = u64> + Clone + '_ {
-        self.data.chunks_exact(self.width).map(|c| {
-            let mut word = [0u8; 8];
-            word[..c.len()].copy_from_slice(c);
-            u64::from_le_bytes(word)
+    /// The numbers, a piece of [`PASS`] at a time: once a piece is read, `read(end)` is told
+    /// that the file's bytes before its end are read (a mapped file releases them).
+    fn numbers<'h>(&'h self, read: &'h dyn Fn(usize)) -> impl Iterator<Item = u64> + 'h {
+        let width = self.width;
+        pieces(0..(self.data.len() / width) as u64).flat_map(move |piece| {
+            let bytes = piece.start as usize * width..piece.end as usize * width;
+            let end = self.offset + bytes.end;
+            let numbers = self.data[bytes].chunks_exact(width).map(|c| {
+                let mut word = [0u8; 8];
+                word[..c.len()].copy_from_slice(c);
+                u64::from_le_bytes(word)
+            });
+            // Called once, after the piece's last number.
+            numbers.chain(std::iter::from_fn(move || {
+                read(end);
+                None
+            }))
         })
     }
 
-    /// The numbers as values, packed with the fewest bits.
-    fn values(&self) -> Parsed<PackedValues> {
-        let max = self.numbers().max().unwrap_or(0);
+    /// The numbers as values, packed with the fewest bits (the data read twice, a piece at a
+    /// time: for the largest value, then for the values).
+    fn values(&self, read: &dyn Fn(usize)) -> Parsed<PackedValues> {
+        let max = self.numbers(read).max().unwrap_or(0);
         let max = u32::try_from(max).map_err(|_| format!("value {max} is too large"))?;
         let len = (self.data.len() / self.width) as u64;
         let mut values = PackedValues::try_in_memory(len, PackedValues::bits_for(max))
             .map_err(|e| e.to_string())?;
-        for (x, v) in self.numbers().enumerate() {
+        for (x, v) in self.numbers(read).enumerate() {
             values.set(x as u64, v as u32);
         }
         Ok(values)
@@ -162,24 +182,25 @@ impl Header<'_> {
 }
 
 /// Reads a one-dimensional `.npy` array of unsigned integers (as nimsieve and NumPy write
-/// them): P-positions when `ppos`, values otherwise.
-pub fn read(bytes: &[u8], ppos: bool) -> Parsed<Contents> {
+/// them): P-positions when `ppos`, values otherwise. `read(end)` is told when the bytes before
+/// `end` are read ([`read_before`](super::read::read_before)).
+pub fn read(bytes: &[u8], ppos: bool, read: &dyn Fn(usize)) -> Parsed<Contents> {
     let header = header(bytes)?;
     let [len] = header.shape[..] else {
         return Err("the header gives no one-dimensional shape".into());
     };
     if ppos {
-        return positions_of(len, header.numbers()).map(Contents::Positions);
+        return positions_of(len, header.numbers(read)).map(Contents::Positions);
     }
-    header.values().map(Contents::Values)
+    header.values(read).map(Contents::Values)
 }
 
 /// Reads a two-dimensional `.npy` array of unsigned integers (C order): its shape and its
-/// values row by row; None for an array of another dimension.
-pub fn read_matrix(bytes: &[u8]) -> Parsed<Option<([u64; 2], PackedValues)>> {
+/// values row by row; None for an array of another dimension. `read` as for [`read()`].
+pub fn read_matrix(bytes: &[u8], read: &dyn Fn(usize)) -> Parsed<Option<([u64; 2], PackedValues)>> {
     let header = header(bytes)?;
     match header.shape[..] {
-        [rows, columns] => Ok(Some(([rows, columns], header.values()?))),
+        [rows, columns] => Ok(Some(([rows, columns], header.values(read)?))),
         _ => Ok(None),
     }
 }
@@ -189,16 +210,68 @@ pub fn shape(bytes: &[u8]) -> Option<Vec<u64>> {
     header(bytes).ok().map(|h| h.shape)
 }
 
-/// Reads an `.npy` array of shape (len, 2) as pairs, row by row.
-pub fn read_pairs(bytes: &[u8]) -> Parsed<Vec<[u64; 2]>> {
+/// Reads an `.npy` array of shape (len, 2) as pairs, row by row; `read` as for [`read()`].
+pub fn read_pairs(bytes: &[u8], read: &dyn Fn(usize)) -> Parsed<Vec<[u64; 2]>> {
     let header = header(bytes)?;
     let [len, 2] = header.shape[..] else {
         return Err("its array is not of shape (pairs, 2)".into());
     };
     let mut pairs = crate::table::reserve(len, "the list of P-pairs").map_err(|e| e.to_string())?;
-    let mut numbers = header.numbers();
+    let mut numbers = header.numbers(read);
     while let (Some(a), Some(b)) = (numbers.next(), numbers.next()) {
         pairs.push([a, b]);
     }
     Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read::read_before;
+    use crate::table::resident::tests::resident_bytes;
+    use crate::table::words::RELEASE_ALIGN;
+    use memmap2::Mmap;
+
+    /// Reading values or P-positions back from a mapped `.npy` file holds a piece of the file
+    /// at a time, not the file.
+    #[test]
+    fn reading_keeps_little_of_a_mapped_file() {
+        let n: u64 = 1 << 23;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.npy");
+        let mut file = io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        write_header(&mut file, 4, &[n]).unwrap();
+        write_numbers(&mut file, 4, (0..n).map(|x| 3 * x)).unwrap();
+        file.into_inner().unwrap().sync_all().unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        // SAFETY: the file is only read, and nothing changes it meanwhile.
+        let map = unsafe { Mmap::map(&file) }.unwrap();
+        let kept = || resident_bytes(map.as_ptr() as usize);
+        let read_map = read_before(Some(&map));
+        let Ok(Contents::Values(values)) = read(&map, false, &read_map) else {
+            panic!("the values read back")
+        };
+        assert!(
+            kept() <= 4 * RELEASE_ALIGN,
+            "{} of {} bytes kept",
+            kept(),
+            4 * n
+        );
+        assert!((0..n).all(|x| values.get(x) == 3 * x as u32));
+        let Ok(Contents::Positions(positions)) = read(&map, true, &read_map) else {
+            panic!("the P-positions read back")
+        };
+        assert!(
+            kept() <= 4 * RELEASE_ALIGN,
+            "{} of {} bytes kept",
+            kept(),
+            4 * n
+        );
+        assert!(
+            positions
+                .iter()
+                .enumerate()
+                .all(|(x, &p)| p == 3 * x as u64)
+        );
+    }
 }

@@ -4,6 +4,20 @@
 
 use super::Contents;
 use crate::table::packed::PackedValues;
+use crate::table::words::release_mapped;
+use memmap2::Mmap;
+
+/// What a reader of the file mapped at `map` (none for an empty file) calls when it has read
+/// the bytes before `end`: they are released from the process
+/// ([`release_mapped`](crate::table::words::release_mapped)), so that reading a file holds the
+/// part being read, not the file.
+pub fn read_before(map: Option<&Mmap>) -> impl Fn(usize) + '_ {
+    move |end| {
+        if let Some(map) = map {
+            release_mapped(map, 0..end as u64);
+        }
+    }
+}
 
 /// A reader's result: the reason (without the file's name) when the file is refused.
 pub type Parsed<T> = std::result::Result<T, String>;

@@ -17,10 +17,10 @@ use crate::format::wythoff::PairsSummary;
 use crate::format::{Contents, Loaded};
 use crate::game::Game;
 use crate::number;
-use crate::period;
 use crate::progress::Progress;
 use crate::report::wythoff::WythoffTable;
 use crate::report::{GrundyReport, PposReport, Report, RunInfo};
+use crate::table::passes;
 use crate::table::work_file::WorkFile;
 use crate::table::{Table, ValueKind};
 use std::path::{Path, PathBuf};
@@ -294,9 +294,7 @@ pub fn report_of_file(
     };
     match loaded.contents {
         Contents::Values(values) => {
-            let period = game.and_then(|g| {
-                period::find_by(values.len(), |x| values.get(x), &g.period_criterion()?)
-            });
+            let period = game.and_then(|g| passes::proven_period(&values, &g.period_criterion()?));
             let table = Table {
                 kind: loaded.kind,
                 values,

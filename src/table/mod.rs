@@ -2,6 +2,7 @@
 
 pub mod bits;
 pub mod packed;
+pub mod passes;
 pub mod resident;
 pub mod words;
 pub mod work_file;

@@ -3,6 +3,7 @@
 //! start narrow and widen the table when a larger value appears.
 
 use super::WorkTable;
+use super::passes::Behind;
 use super::words::Words;
 use super::work_file::WorkFile;
 use crate::error::Result;
@@ -248,17 +249,17 @@ impl PackedValues {
         }
     }
 
-    /// The largest value (0 for no positions), in parallel.
+    /// The largest value (0 for no positions), in parallel over pieces of [`PASS`] positions,
+    /// each released once read ([`Self::read_once`]).
     pub fn max(&self) -> u32 {
-        const CHUNK: u64 = 1 << 20;
-        (0..self.n.div_ceil(CHUNK))
+        (0..self.n.div_ceil(PASS))
             .into_par_iter()
             .map(|c| {
-                let mut max = 0;
-                self.each(c * CHUNK, ((c + 1) * CHUNK).min(self.n), |v| {
-                    max = max.max(v)
-                });
-                max
+                self.read_once(c * PASS..((c + 1) * PASS).min(self.n), |piece| {
+                    let mut max = 0;
+                    self.each(piece.start, piece.end, |v| max = max.max(v));
+                    max
+                })
             })
             .max()
             .unwrap_or(0)
@@ -361,14 +362,20 @@ impl PackedValues {
         if by_value_end == n {
             return;
         }
-        let words = self.words_mut();
+        let used = self.words_mut().len();
         let start = first_word as usize;
-        // words[start - block_words..w] repeats with period block_words; copy it forward, doubling.
+        // words[start - block_words..w] repeats with period block_words; copy it forward,
+        // doubling up to a piece of PASS positions, then a piece at a time from the same
+        // source, each piece written released (a work file's): the process keeps the source.
+        let most = block_words.max(PASS as usize / per_word as usize / block_words * block_words);
+        let source = start - block_words;
+        let mut behind = Behind::keeping((source + most) as u64 * per_word);
         let mut w = start;
-        while w < words.len() {
-            let len = (w + block_words - start).min(words.len() - w);
-            words.copy_within(start - block_words..start - block_words + len, w);
+        while w < used {
+            let len = (w - source).min(most).min(used - w);
+            self.words.get_mut().copy_within(source..source + len, w);
             w += len;
+            behind.passed(self, w as u64 * per_word);
         }
         self.clear_past_end();
     }
@@ -378,9 +385,15 @@ impl PackedValues {
     /// is wide enough for what it writes).
     pub fn extend_arithmetically(&mut self, range: Range<u64>, p: Period) {
         let saltus = u32::try_from(p.saltus).expect("the table is wide enough for the saltus");
-        for x in range {
-            let v = self.get(x - p.period) + saltus;
-            self.set(x, v);
+        // Each piece written is released (a work file's) once the copies no longer read it,
+        // and the one before the range once they are past it.
+        let mut behind = Behind::keeping(range.start.saturating_sub(p.period) / PASS * PASS);
+        for piece in pieces(range) {
+            for x in piece.clone() {
+                let v = self.get(x - p.period) + saltus;
+                self.set(x, v);
+            }
+            behind.passed(self, piece.end.saturating_sub(p.period));
         }
     }
 

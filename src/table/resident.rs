@@ -100,11 +100,21 @@ pub(crate) mod tests {
     /// A file-backed table of `n` values of 16 bits, every value written (so every page is
     /// in the process), in a folder of its own.
     pub(crate) fn written(n: u64) -> (tempfile::TempDir, PackedValues) {
+        written_with(n, 16, |x| (x * 7 % 65_521) as u32)
+    }
+
+    /// A file-backed table of `n` values of `bits` bits, value x being `value(x)`, every value
+    /// written, in a folder of its own.
+    pub(crate) fn written_with(
+        n: u64,
+        bits: u32,
+        value: impl Fn(u64) -> u32,
+    ) -> (tempfile::TempDir, PackedValues) {
         let dir = tempfile::tempdir().unwrap();
         let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();
-        let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
-        let mut values = PackedValues::from_words(n, 16, words);
-        (0..n).for_each(|x| values.set(x, (x * 7 % 65_521) as u32));
+        let words = Words::in_file(&work_file, PackedValues::words_for(n, bits), false).unwrap();
+        let mut values = PackedValues::from_words(n, bits, words);
+        (0..n).for_each(|x| values.set(x, value(x)));
         (dir, values)
     }
 

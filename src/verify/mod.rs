@@ -31,7 +31,9 @@ use crate::game::{DivisorRule, Game, Moves, Play, Rule, SubtractionSet};
 use crate::period::Period;
 use crate::progress::Progress;
 use crate::table::ValueKind;
-use crate::table::packed::PackedValues;
+use crate::table::packed::{PackedValues, pieces};
+use crate::table::passes::Behind;
+use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What is checked at each position.
@@ -330,6 +332,27 @@ impl FirstFault {
 
     fn take(self) -> Option<Fault> {
         self.fault.into_inner().expect("no worker panics")
+    }
+}
+
+/// Calls `each(state, b)` on every block b of `block` positions of `g` (a power of two, at
+/// most [`PASS`](crate::table::packed::PASS)), in parallel a piece of `PASS` positions at a
+/// time, each worker with its `init()` state; after each piece the positions more than `reach` below the next one, which
+/// no later block reads, are released (a file-backed or mapped table's), so a check whose
+/// options lie at most `reach` back holds about `reach` positions of the table and a piece.
+pub(crate) fn by_pieces<T>(
+    g: &PackedValues,
+    block: u64,
+    reach: u64,
+    init: impl Fn() -> T + Sync + Send,
+    each: impl Fn(&mut T, u64) + Sync + Send,
+) {
+    let mut behind = Behind::default();
+    for piece in pieces(0..g.len()) {
+        (piece.start / block..piece.end.div_ceil(block))
+            .into_par_iter()
+            .for_each_init(&init, &each);
+        behind.passed(g, piece.end.saturating_sub(reach));
     }
 }
 

@@ -249,7 +249,7 @@ where
 {
     let n = g.len() as usize;
     let mut values: Vec<V> = crate::table::reserve(n as u64, "the unpacked table")?;
-    g.each(0, n as u64, |v| {
+    g.each_once(0, n as u64, |v| {
         values.push(V::try_from(v).ok().expect("values fit the chosen width"))
     });
     let reversed: Vec<V> = values.iter().rev().copied().collect();
@@ -364,5 +364,26 @@ impl<V: Copy + Into<u32>> Tables<V> {
     fn right(&self, s: u64, last: u64) -> &[V] {
         let n = self.values.len();
         &self.reversed[n - s as usize..n - s as usize + last as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::resident::tests::{rss, written_with};
+    use crate::table::words::RELEASE_ALIGN;
+
+    /// The check unpacks the table a piece at a time, releasing each: of a file-backed or
+    /// mapped table it keeps nothing beyond the pieces' edges (`.3`: x mod 2, no splits).
+    #[test]
+    fn unpacking_keeps_little_of_a_mapped_table() {
+        let n = 1 << 24;
+        let (_dir, g) = written_with(n, 8, |x| (x % 2) as u32);
+        let code = TakeBreak::parse_code(".3").unwrap();
+        let first = FirstFault::new();
+        check(&g, &code, &first, &Progress::hidden()).unwrap();
+        assert!(first.take().is_none());
+        let kept = rss(&g);
+        assert!(kept <= 8 * RELEASE_ALIGN, "{kept} of {n} bytes kept");
     }
 }

@@ -8,10 +8,9 @@
 //! one bit a value go 64 positions a word instead: n·|S|/64 word operations. Memory: the
 //! blocks' bits and buffers, whatever the size of the table.
 
-use super::{FirstFault, Rules, judge};
+use super::{FirstFault, Rules, by_pieces, judge};
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Bytes of value bits a block may use (kept within the second-level cache).
@@ -137,9 +136,13 @@ impl Check<'_> {
         let smallest = steps
             .first()
             .map_or(usize::MAX, |&s| s as usize + min_target);
-        (0..n.div_ceil(block)).into_par_iter().for_each_init(
+        by_pieces(
+            g,
+            block as u64,
+            self.reach(),
             || (Vec::new(), Vec::new()),
             |(zero, one): &mut (Vec<u64>, Vec<u64>), b| {
+                let b = b as usize;
                 let start = b * block;
                 let end = (start + block).min(n);
                 if first.beyond(start as u64) {
@@ -207,6 +210,11 @@ impl Check<'_> {
         );
     }
 
+    /// How far back a position's options lie at most: the largest step.
+    fn reach(&self) -> u64 {
+        self.steps.last().copied().unwrap_or(0)
+    }
+
     /// The values of positions `start..end`, unpacked into `buffer`.
     fn unpack<'b, T: Narrow>(&self, start: usize, end: usize, buffer: &'b mut Vec<T>) -> &'b [T] {
         buffer.clear();
@@ -234,9 +242,13 @@ impl Check<'_> {
         let smallest = steps
             .first()
             .map_or(usize::MAX, |&s| s as usize + min_target);
-        (0..n.div_ceil(block)).into_par_iter().for_each_init(
+        by_pieces(
+            g,
+            block as u64,
+            self.reach(),
             || (Vec::new(), Vec::new(), Vec::new()),
             |(bits, reach, scratch): &mut (Vec<[u64; W]>, Vec<T>, Vec<T>), b| {
+                let b = b as usize;
                 let start = b * block;
                 let end = (start + block).min(n);
                 if first.beyond(start as u64) {
@@ -311,5 +323,38 @@ impl Check<'_> {
                 progress.set(total + (end - start) as u64);
             },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::packed::PASS;
+    use crate::table::resident::tests::{rss, written_with};
+    use crate::table::words::RELEASE_ALIGN;
+
+    /// A check of a finite subtraction set keeps of a file-backed or mapped table the positions
+    /// its steps reach back and a piece, not the table: at one bit a value (64 positions a
+    /// word) and at 16.
+    #[test]
+    fn a_check_of_finite_steps_keeps_little_of_a_mapped_table() {
+        let rules = Rules {
+            every_value: true,
+            misere: false,
+        };
+        // Subtracting 1 (x mod 2) and subtracting 1 or 2 (x mod 3).
+        for (n, bits, steps) in [(1u64 << 26, 1, vec![1]), (1 << 24, 16, vec![1, 2])] {
+            let period = steps.len() as u64 + 1;
+            let (_dir, g) = written_with(n, bits, |x| (x % period) as u32);
+            let first = FirstFault::new();
+            let cost = check(&g, 2, &steps, 0, rules, &first, &Progress::hidden());
+            assert!(first.take().is_none(), "{cost}");
+            let (table, piece) = (n * u64::from(bits) / 8, PASS * u64::from(bits) / 8);
+            let kept = rss(&g);
+            assert!(
+                kept <= piece + 4 * RELEASE_ALIGN,
+                "{kept} of {table} bytes kept at {bits} bits"
+            );
+        }
     }
 }

@@ -33,10 +33,11 @@ mod search;
 use super::resumable::{self, StepEnd, Storage, Width};
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::period::{self, Criterion, Finding, Period};
+use crate::period::{Criterion, Finding, Period};
 use crate::progress::Progress;
 use crate::sparse_space::{best_split, rare_values};
 use crate::table::packed::PackedValues;
+use crate::table::passes;
 use crate::table::resident::Resident;
 use crate::table::{Table, ValueKind};
 use context::{CodeMoves, Context, Mode, Value};
@@ -417,15 +418,8 @@ fn next_check(done: u64, open: Option<u64>) -> u64 {
 /// What `criterion` proves from the first `len` values. The check reads the whole table; a
 /// file-backed table releases what each wave of candidates has read.
 fn find_period(values: &PackedValues, len: u64, criterion: &Criterion) -> Finding {
-    let len = len as usize;
-    let passed = |range| {
-        values.release(range);
-    };
-    match values.bits() {
-        8 => period::find_in(&typed::<u8>(values)[..len], criterion, &passed),
-        16 => period::find_in(&typed::<u16>(values)[..len], criterion, &passed),
-        _ => period::find_in(&typed::<u32>(values)[..len], criterion, &passed),
-    }
+    passes::find_period(values, len, criterion)
+        .expect("tables of the rare-values engine are 8, 16 or 32 bits wide")
 }
 
 /// The positions below `end` as a mutable slice of the table's stored type.

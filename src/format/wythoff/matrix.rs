@@ -7,6 +7,7 @@ use super::{GAME, decimal_lens_below, push_decimal};
 use crate::format::{Format, bin, npy};
 use crate::report::wythoff::WythoffTable;
 use crate::table::packed::{PackedValues, pieces};
+use crate::table::passes::Behind;
 use rayon::prelude::*;
 use std::io::{self, Write};
 
@@ -41,12 +42,13 @@ pub fn write(
                 line.push(b'\n');
                 line
             };
+            // The rows written are released (a file-backed or mapped table's).
+            let mut behind = Behind::default();
             for first in (0..n).step_by(CSV_BATCH) {
-                let lines: Vec<Vec<u8>> = (first..(first + CSV_BATCH as u64).min(n))
-                    .into_par_iter()
-                    .map(row)
-                    .collect();
+                let end = (first + CSV_BATCH as u64).min(n);
+                let lines: Vec<Vec<u8>> = (first..end).into_par_iter().map(row).collect();
                 lines.iter().try_for_each(|line| out.write_all(line))?;
+                behind.passed(values, end * n);
             }
             Ok(())
         }
@@ -93,5 +95,48 @@ pub fn bytes(format: Format, n: u64, bits: u32) -> u128 {
             40 + spec + u128::from(PackedValues::words_for(n * n, bits)) * 8
         }
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::RunInfo;
+    use crate::table::resident::tests::{rss, written_with};
+    use crate::table::words::RELEASE_ALIGN;
+    use crate::table::{Table, ValueKind};
+
+    /// The CSV matrix releases the rows it has written: of a file-backed table it keeps the
+    /// piece being written.
+    #[test]
+    fn the_csv_matrix_keeps_little_of_a_file_backed_table() {
+        let n = 1 << 12;
+        let (_dir, values) = written_with(n * n, 16, |c| ((c / n) ^ (c % n)) as u32);
+        let info = RunInfo {
+            game: GAME.to_string(),
+            n,
+            kind: ValueKind::Grundy,
+            engine: "wythoff",
+            threads: 1,
+            elapsed_s: 0.0,
+        };
+        let table = Table {
+            kind: ValueKind::Grundy,
+            values,
+            period: None,
+        };
+        let report = WythoffTable::new(table, info);
+        let mut csv = Vec::new();
+        write(Format::Csv, &report, &mut csv).unwrap();
+        let kept = rss(&report.table.values);
+        assert!(
+            kept <= 4 * RELEASE_ALIGN,
+            "{kept} of {} bytes kept",
+            2 * n * n
+        );
+        // The last row: G(n − 1, y) = (n − 1) XOR y here, 0 at y = n − 1.
+        let text = String::from_utf8(csv).unwrap();
+        let last = text.trim_end().rsplit('\n').next().unwrap();
+        assert!(last.starts_with(&format!("{},{},", n - 1, n - 1)) && last.ends_with(",0"));
     }
 }

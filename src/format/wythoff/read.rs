@@ -4,7 +4,7 @@
 //! summary beside it.
 
 use super::GAME;
-use crate::format::read::{Parsed, number, shown, text};
+use crate::format::read::{Parsed, number, read_before, shown, text};
 use crate::format::{Contents, bin, npy};
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
@@ -56,11 +56,15 @@ pub fn read(
             _ => Err("it holds P-position bits, not a table of Wythoff's game".into()),
         },
         "npy" => match npy::shape(bytes).as_deref() {
-            Some(&[_, 2]) if pairs => npy::read_pairs(bytes).map(|p| Ok(Contents::Pairs(p))),
-            Some(&[rows, columns]) if rows == columns => match npy::read_matrix(bytes)? {
-                Some((_, values)) => square(rows * rows, values).map(Ok),
-                None => unreachable!("a two-dimensional shape"),
-            },
+            Some(&[_, 2]) if pairs => {
+                npy::read_pairs(bytes, &read_before(map.as_ref())).map(|p| Ok(Contents::Pairs(p)))
+            }
+            Some(&[rows, columns]) if rows == columns => {
+                match npy::read_matrix(bytes, &read_before(map.as_ref()))? {
+                    Some((_, values)) => square(rows * rows, values).map(Ok),
+                    None => unreachable!("a two-dimensional shape"),
+                }
+            }
             Some(&[rows, columns]) => Err(format!(
                 "its array is {rows}×{columns}: neither square like a table of Wythoff's game nor the (pairs, 2) of its P-pairs (name it *-ppos.npy for pairs)"
             )),

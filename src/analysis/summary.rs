@@ -1,16 +1,26 @@
 //! Counts per value (of the whole table and of the heaps 1 to 2^k, as published frequency
-//! tables count them), first occurrences and P-count of a table.
+//! tables count them), first occurrences and P-count of a table. The lists indexed by value
+//! are kept while every value lies below [`LISTED_VALUES`]: a game whose values grow with n
+//! (Lasker's Nim, arithmetic-periodic codes) would otherwise need memory and output in
+//! proportion to n for each list.
 
 use super::counting::{PCounter, PCounts};
 use crate::table::Table;
 use rayon::prelude::*;
 use serde::Serialize;
 
+/// Values from which the lists indexed by value (`counts`, `counts_at_powers_of_two`,
+/// `first_occurrence`) are no longer kept.
+pub const LISTED_VALUES: u32 = 1 << 16;
+
 /// Statistics of a value table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ValueStats {
     /// The largest value (0 for an empty table).
     pub max_value: u32,
+    /// True when every value lies below [`LISTED_VALUES`] and the lists indexed by value are
+    /// kept; false when they are empty for that reason.
+    pub listed: bool,
     /// `counts[v]`: how many positions have value v.
     pub counts: Vec<u64>,
     /// Element k: the counts (as `counts`, up to the largest value among them) of the heaps
@@ -38,35 +48,63 @@ impl ValueStats {
         let mut counts: Vec<u64> = Vec::new();
         let mut first_occurrence: Vec<Option<u64>> = Vec::new();
         let mut counts_at_powers_of_two = Vec::new();
-        let mut zero = None;
+        let (mut zero, mut max_value, mut p_count, mut listed) = (None, 0, 0, true);
         for (i, v) in values.into_iter().enumerate() {
+            let x = first + i as u64;
+            if x == 0 {
+                zero = Some(v);
+            }
+            max_value = max_value.max(v);
+            p_count += u64::from(v == 0);
+            listed &= v < LISTED_VALUES;
+            if !listed {
+                continue;
+            }
             let v = v as usize;
             if v >= counts.len() {
                 counts.resize(v + 1, 0);
                 first_occurrence.resize(v + 1, None);
             }
             counts[v] += 1;
-            let x = first + i as u64;
             first_occurrence[v].get_or_insert(x);
-            if x == 0 {
-                zero = Some(v as u32);
-            } else if x.is_power_of_two() {
+            if x.is_power_of_two() {
                 counts_at_powers_of_two.push(heaps(&counts, zero));
             }
         }
         ValueStats {
-            max_value: counts.len().saturating_sub(1) as u32,
-            p_count: counts.first().copied().unwrap_or(0),
+            max_value,
+            listed,
             counts,
             counts_at_powers_of_two,
             first_occurrence,
+            p_count,
             zero,
         }
+        .unlisted_unless_listed()
+    }
+
+    /// These statistics with the lists indexed by value emptied when they are not `listed`.
+    fn unlisted_unless_listed(mut self) -> ValueStats {
+        if !self.listed {
+            self.counts = Vec::new();
+            self.counts_at_powers_of_two = Vec::new();
+            self.first_occurrence = Vec::new();
+        }
+        self
     }
 
     /// Combines the statistics of two adjacent runs of positions, `self`'s just before
     /// `other`'s: the counts up to the powers of two in `other` add `self`'s heaps.
     fn merge(self, other: ValueStats) -> ValueStats {
+        if !(self.listed && other.listed) {
+            return ValueStats {
+                max_value: self.max_value.max(other.max_value),
+                listed: false,
+                p_count: self.p_count + other.p_count,
+                zero: self.zero.or(other.zero),
+                ..ValueStats::of([])
+            };
+        }
         let counts = add(&self.counts, &other.counts);
         let before = heaps(&self.counts, self.zero);
         let counts_at_powers_of_two = (self.counts_at_powers_of_two.into_iter())
@@ -82,6 +120,7 @@ impl ValueStats {
             .collect();
         ValueStats {
             max_value: len.saturating_sub(1) as u32,
+            listed: true,
             p_count: counts.first().copied().unwrap_or(0),
             counts,
             counts_at_powers_of_two,
@@ -142,7 +181,7 @@ pub fn summarize(table: &Table, modulus: u64) -> (ValueStats, PCounts) {
 
 #[cfg(test)]
 mod tests {
-    use super::ValueStats;
+    use super::{LISTED_VALUES, ValueStats};
 
     #[test]
     fn counts_and_first_occurrences() {
@@ -161,5 +200,28 @@ mod tests {
         assert_eq!(merged, s);
         let merged = ValueStats::of([0]).merge(ValueStats::of_chunk(1, [1, 0, 3, 1]));
         assert_eq!(merged, s);
+    }
+
+    /// Past [`LISTED_VALUES`] only the largest value and the P-count are kept, in one chunk or
+    /// merged from several, whichever holds the large value.
+    #[test]
+    fn values_past_the_listed_ones_keep_only_the_largest_and_the_p_count() {
+        let big = LISTED_VALUES + 5;
+        let whole = ValueStats::of([0, 1, big, 0, 2]);
+        let unlisted = |s: &ValueStats| {
+            s.max_value == big
+                && s.p_count == 2
+                && !s.listed
+                && s.counts.is_empty()
+                && s.first_occurrence.is_empty()
+                && s.counts_at_powers_of_two.is_empty()
+        };
+        assert!(unlisted(&whole), "{whole:?}");
+        let merged = ValueStats::of([0, 1]).merge(ValueStats::of_chunk(2, [big, 0, 2]));
+        assert!(unlisted(&merged), "{merged:?}");
+        let merged = ValueStats::of([0, 1, big]).merge(ValueStats::of_chunk(3, [0, 2]));
+        assert!(unlisted(&merged), "{merged:?}");
+        let below = ValueStats::of([0, LISTED_VALUES - 1]);
+        assert!(below.listed && below.counts.len() == LISTED_VALUES as usize);
     }
 }

@@ -4,8 +4,11 @@
 //! number, as `n = 1024`), then one line `value count` for each value that occurs among those
 //! heaps, by value.
 //! Written from the report's counts, for `grundy` only (write only: nothing reads it back).
+//! When values reach [`LISTED_VALUES`] the counts are not kept, and the file is one line
+//! starting with `#` that says so.
 
 use super::{Emitter, Format};
+use crate::analysis::summary::LISTED_VALUES;
 use crate::error::Result;
 use crate::report::Report;
 use std::io::{self, Write};
@@ -22,6 +25,14 @@ impl Emitter for Freq {
         let Report::Grundy(r) = report else {
             return Ok(());
         };
+        if !r.stats.listed {
+            // A line that no frequency table has, rather than an empty file.
+            return writeln!(
+                out,
+                "# values reach {}: the counts of each value are kept only below {LISTED_VALUES}",
+                r.stats.max_value
+            );
+        }
         for (k, counts) in r.stats.counts_at_powers_of_two.iter().enumerate() {
             if k > 0 {
                 writeln!(out)?;

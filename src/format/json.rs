@@ -58,6 +58,11 @@ pub enum Listed {
     Values {
         /// The largest value.
         max_value: u32,
+        /// False (and written only then) when a value reaches
+        /// [`LISTED_VALUES`](crate::analysis::summary::LISTED_VALUES): `counts`,
+        /// `counts_at_powers_of_two` and `first_occurrence` are then empty.
+        #[serde(default = "yes", skip_serializing_if = "is_true")]
+        counts_listed: bool,
         /// `counts[v]`: positions with value v.
         counts: Vec<u64>,
         /// Element k: `counts` of the first 2^k positions, for every 2^k ≤ n (each list up to
@@ -94,6 +99,7 @@ impl Summary {
                 &r.info,
                 Listed::Values {
                     max_value: r.stats.max_value,
+                    counts_listed: r.stats.listed,
                     counts: r.stats.counts.clone(),
                     counts_at_powers_of_two: r.stats.counts_at_powers_of_two.clone(),
                     first_occurrence: r.stats.first_occurrence.clone(),
@@ -150,4 +156,14 @@ pub fn summary(report: &Report) -> Map<String, Value> {
         Ok(Value::Object(map)) => map,
         _ => unreachable!("a summary serialises to an object"),
     }
+}
+
+/// The default of a flag written only when false.
+fn yes() -> bool {
+    true
+}
+
+/// True when a flag written only when false is true.
+fn is_true(flag: &bool) -> bool {
+    *flag
 }

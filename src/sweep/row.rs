@@ -290,7 +290,12 @@ impl Row {
             equivalent_to: game.spec.clone(),
             n: table.len(),
             max_value: stats.max_value,
-            distinct_values: stats.counts.iter().filter(|&&c| c > 0).count() as u64,
+            distinct_values: if stats.listed {
+                stats.counts.iter().filter(|&&c| c > 0).count() as u64
+            } else {
+                // Values past the listed ones are counted apart.
+                table.iter().collect::<std::collections::HashSet<_>>().len() as u64
+            },
             p_count: stats.p_count,
             preperiod: table.period.map(|p| p.preperiod),
             period: table.period.map(|p| p.period),

@@ -331,6 +331,21 @@ fn misere_kayles_against_the_game_tree() {
     assert_eq!(told_apart, 669, "pairs of the 38 told apart");
 }
 
+/// Kayles with its heaps numbered one higher (`4.4`: a heap may also split without losing a
+/// pin, so heap n + 1 plays as Kayles' heap n) has Kayles' quotient, heap for heap. Heap 22 of
+/// it (Kayles' 21) is acf, f being heap 26: a candidate computed afresh at heap 28 writes each
+/// heap in the generators below it, not by the shortest word.
+#[test]
+fn kayles_numbered_one_higher_has_the_same_quotient() {
+    let kayles = Quotient::compute("kayles", 1000, 1000).unwrap();
+    let shifted = Quotient::compute("octal:4.4", 1001, 1000).unwrap();
+    assert_eq!((shifted.size(), shifted.report().p_portion.len()), (40, 9));
+    for n in 0..1000 {
+        let (x, y) = (kayles.element(n).unwrap(), shifted.element(n + 1).unwrap());
+        assert_eq!(kayles.name(x), shifted.name(y), "heap {n}");
+    }
+}
+
 /// Sizes and periods: the tame quotients of Nim (2^k + 2 elements for the values below 2^k)
 /// and of sub:1,3,4 (T_2, 6 elements); 0.75 (8 elements, period 2); Kayles (computed here:
 /// 40 elements, its heaps' elements proven periodic with period 12 from heap 71, as its

@@ -22,7 +22,7 @@ use super::DEFAULT_MAX_SIZE;
 use super::certify::{Certificate, HeapType, Refuted};
 use super::heaps::{HeapRules, heap_types};
 use super::monoid::{ElementSet, Monoid};
-use super::presentation::{Word, present};
+use super::presentation::{Word, least_words};
 use super::rebuild::{Refusal, rebuild};
 use super::repair;
 use super::tame;
@@ -91,8 +91,8 @@ struct Builder<'a> {
     indices: Vec<u32>,
     /// Each heap's word in them.
     words: Vec<Word>,
-    /// Each element's normal form in them.
-    normal_forms: Vec<Word>,
+    /// Each element's least word in them, the last generator weighing most.
+    element_words: Vec<Word>,
     certificate: Certificate,
     /// Each element's row (the y with xy ∈ P), which tells it apart.
     rows: HashMap<ElementSet, u32>,
@@ -114,7 +114,7 @@ pub fn build(game: &Game, n: u64, limit: Limit) -> Result<Built> {
         free: Vec::new(),
         indices: Vec::new(),
         words: vec![Vec::new()],
-        normal_forms: vec![Vec::new()],
+        element_words: vec![Vec::new()],
         certificate,
     };
     let mut grundy = vec![0u32];
@@ -154,7 +154,7 @@ impl Builder<'_> {
         let f1 = self.next_column(&options, self.monoid.p_portion());
         if let Some(&x) = self.rows.get(&f1) {
             self.images.push(x);
-            self.words.push(self.normal_forms[x as usize].clone());
+            self.words.push(self.element_words[x as usize].clone());
             let t = HeapType {
                 image: x,
                 options,
@@ -200,9 +200,15 @@ impl Builder<'_> {
         // The heaps that generate it from here on, each other heap their normal form's word.
         self.free = generators(&monoid, &self.images);
         let generators: Vec<u32> = self.free.iter().map(|&g| self.images[g as usize]).collect();
-        self.normal_forms = present(&monoid, &generators).normal_forms;
+        // Each heap by its least word in the generators below it (an elimination order), so that
+        // a candidate computed afresh settles a generator's options in smaller generators.
+        let times: Vec<u32> = (0..monoid.size() as u32)
+            .flat_map(|x| generators.iter().map(move |&g| (x, g)))
+            .map(|(x, g)| monoid.mul(x, g))
+            .collect();
+        self.element_words = least_words(monoid.size(), generators.len(), &times).1;
         self.words = (self.images.iter())
-            .map(|&x| self.normal_forms[x as usize].clone())
+            .map(|&x| self.element_words[x as usize].clone())
             .collect();
         self.indices = (generators.iter())
             .map(|&g| repair::power_index(&monoid, g))

@@ -14,8 +14,9 @@
 //! (1, ∅), heap types (h, O) at a time: a finite closure.
 
 use super::monoid::{ElementSet, Monoid};
+use super::states::{Found, States};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::{BinaryHeap, HashSet};
 
 /// The heaps of one image whose options have the same images.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -34,16 +35,18 @@ type State = (u32, ElementSet);
 /// The reachable states of a monoid and its heap types, each checked.
 #[derive(Debug)]
 pub struct Certificate {
-    states: Vec<State>,
+    states: States,
     /// How each state was first reached: the state before and the type added (none for the
     /// empty position's), so that a refuted state names a position.
     parents: Vec<Option<(u32, u32)>>,
-    index: HashMap<State, u32>,
     types: Vec<HeapType>,
     known: HashSet<(u32, ElementSet)>,
     /// One state for each element, of a lightest position with that image, in order of
     /// weight: every image of its options comes earlier.
     representatives: Vec<State>,
+    /// The state being extended, copied out of the store, and the state it leads to.
+    from: Vec<u64>,
+    next: Vec<u64>,
 }
 
 /// A state whose image says P where the position is N, or the other way round: the heaps of a
@@ -57,18 +60,19 @@ pub struct Refuted {
 impl Certificate {
     /// Explores and checks every state that positions of heaps of `types` reach, lightest first.
     pub fn new(monoid: &Monoid, types: Vec<HeapType>) -> Result<Certificate, Refuted> {
-        let start: State = (0, ElementSet::empty(monoid.size()));
+        let words = monoid.p_portion().words().len();
         let mut certificate = Certificate {
-            states: Vec::new(),
+            states: States::new(words),
             parents: Vec::new(),
-            index: HashMap::new(),
             known: types.iter().map(|t| (t.image, t.options.clone())).collect(),
             types,
             representatives: Vec::new(),
+            from: vec![0; words],
+            next: vec![0; words],
         };
         let mut weight = Vec::new();
         let mut queue = BinaryHeap::new();
-        certificate.insert(monoid, start, None)?;
+        certificate.insert(monoid, 0, None)?;
         weight.push(0u64);
         queue.push(Reverse((0u64, 0u32)));
         let mut seen = ElementSet::empty(monoid.size());
@@ -76,15 +80,16 @@ impl Certificate {
             if w > weight[from as usize] {
                 continue;
             }
-            let state = certificate.states[from as usize].clone();
-            if !seen.contains(state.0) {
-                seen.insert(state.0);
-                certificate.representatives.push(state.clone());
+            let image = certificate.load(from);
+            if !seen.contains(image) {
+                seen.insert(image);
+                let options = ElementSet::from_words(certificate.from.clone());
+                certificate.representatives.push((image, options));
             }
             for t in 0..certificate.types.len() {
-                let next = step(monoid, &state, &certificate.types[t]);
                 let to = w + certificate.types[t].weight;
-                let (id, fresh) = certificate.insert(monoid, next, Some((from, t as u32)))?;
+                let product = certificate.step(monoid, image, t);
+                let (id, fresh) = certificate.insert(monoid, product, Some((from, t as u32)))?;
                 if fresh {
                     weight.push(to);
                 } else if to < weight[id as usize] {
@@ -106,7 +111,7 @@ impl Certificate {
 
     /// The number of states checked.
     pub fn states(&self) -> usize {
-        self.states.len()
+        self.states.count()
     }
 
     /// Adds a heap type (nothing to do when it is known) and checks the states it reaches.
@@ -116,13 +121,15 @@ impl Certificate {
         }
         self.types.push(t);
         let last = self.types.len() - 1;
-        let mut stack: Vec<(u32, usize)> =
-            (0..self.states.len() as u32).map(|id| (id, last)).collect();
+        let mut stack: Vec<(u32, usize)> = (0..self.states.count() as u32)
+            .map(|id| (id, last))
+            .collect();
         // (state, the types still to apply to it: only the new one for old states).
         while let Some((id, from)) = stack.pop() {
+            let image = self.load(id);
             for t in from..self.types.len() {
-                let next = step(monoid, &self.states[id as usize], &self.types[t]);
-                let (next, fresh) = self.insert(monoid, next, Some((id, t as u32)))?;
+                let product = self.step(monoid, image, t);
+                let (next, fresh) = self.insert(monoid, product, Some((id, t as u32)))?;
                 if fresh {
                     stack.push((next, 0));
                 }
@@ -131,27 +138,52 @@ impl Certificate {
         Ok(())
     }
 
-    /// Adds a state reached from `parent` (the state before and the type added) after checking
-    /// it; its id, and whether it is new.
+    /// Copies state `id`'s options' images into `from`; its image.
+    fn load(&mut self, id: u32) -> u32 {
+        self.from.copy_from_slice(self.states.set(id));
+        self.states.image(id)
+    }
+
+    /// Writes into `next` the options' images of the state in `from` (of image `image`) with
+    /// one more heap of type `t`, (y, S) ↦ (yh, Sh ∪ yO); the new image.
+    fn step(&mut self, monoid: &Monoid, image: u32, t: usize) -> u32 {
+        let t = &self.types[t];
+        let next = &mut self.next;
+        next.fill(0);
+        let mut put = |x: u32| next[x as usize / 64] |= 1 << (x % 64);
+        let by_heap = monoid.products(t.image);
+        for (i, &word) in self.from.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                put(by_heap[i * 64 + word.trailing_zeros() as usize]);
+                word &= word - 1;
+            }
+        }
+        let by_image = monoid.products(image);
+        t.options.iter().for_each(|o| put(by_image[o as usize]));
+        by_heap[image as usize]
+    }
+
+    /// Adds the state (`image`, options' images in `next`) reached from `parent` (the state
+    /// before and the type added) after checking it; its id, and whether it is new.
     fn insert(
         &mut self,
         monoid: &Monoid,
-        state: State,
+        image: u32,
         parent: Option<(u32, u32)>,
     ) -> Result<(u32, bool), Refuted> {
-        if let Some(&id) = self.index.get(&state) {
-            return Ok((id, false));
-        }
-        let (image, options) = &state;
-        let predicted = !options.is_empty() && !options.meets(monoid.p_portion());
-        if monoid.is_p(*image) != predicted {
+        let (slot, hash) = match self.states.find(image, &self.next) {
+            Found::At(id) => return Ok((id, false)),
+            Found::Absent(slot, hash) => (slot, hash),
+        };
+        let options = &self.next;
+        let has_option = options.iter().any(|&w| w != 0);
+        let meets_p = (options.iter().zip(monoid.p_portion().words())).any(|(a, b)| a & b != 0);
+        if monoid.is_p(image) != (has_option && !meets_p) {
             return Err(self.refuted(parent));
         }
-        let id = self.states.len() as u32;
-        self.index.insert(state.clone(), id);
-        self.states.push(state);
         self.parents.push(parent);
-        Ok((id, true))
+        Ok((self.states.add(image, options, slot, hash), true))
     }
 
     /// The refutation of a state reached from `parent`: the heaps of the position behind it.
@@ -164,11 +196,4 @@ impl Certificate {
         position.sort_unstable();
         Refuted { position }
     }
-}
-
-/// The state of a position with one more heap of type `t`.
-fn step(monoid: &Monoid, (image, options): &State, t: &HeapType) -> State {
-    let mut next = monoid.scale(options, t.image);
-    next.union_with(&monoid.scale(&t.options, *image));
-    (monoid.mul(*image, t.image), next)
 }

@@ -18,6 +18,7 @@ mod presentation;
 mod rebuild;
 mod repair;
 mod report;
+mod states;
 mod tame;
 
 pub use report::{Generator, HeapPeriod, Report};

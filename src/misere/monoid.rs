@@ -18,6 +18,16 @@ impl ElementSet {
         }
     }
 
+    /// The set of `words` (bit x of word x / 64 for element x).
+    pub fn from_words(words: Vec<u64>) -> ElementSet {
+        ElementSet { words }
+    }
+
+    /// Its words (bit x of word x / 64 for element x).
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     /// Adds `x`.
     pub fn insert(&mut self, x: u32) {
         self.words[x as usize / 64] |= 1 << (x % 64);
@@ -31,19 +41,6 @@ impl ElementSet {
     /// True when the set has no element.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
-    }
-
-    /// True when the two sets share an element.
-    pub fn meets(&self, other: &ElementSet) -> bool {
-        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
-    }
-
-    /// Adds every element of `other`.
-    pub fn union_with(&mut self, other: &ElementSet) {
-        self.words
-            .iter_mut()
-            .zip(&other.words)
-            .for_each(|(a, b)| *a |= b);
     }
 
     /// The elements, ascending.
@@ -106,6 +103,12 @@ impl Monoid {
         self.table[x as usize * self.size + y as usize]
     }
 
+    /// The products xy of `x` and every y, by y.
+    #[inline]
+    pub fn products(&self, x: u32) -> &[u32] {
+        &self.table[x as usize * self.size..][..self.size]
+    }
+
     /// True when x is in the P-portion.
     #[inline]
     pub fn is_p(&self, x: u32) -> bool {
@@ -115,13 +118,6 @@ impl Monoid {
     /// The P-portion.
     pub fn p_portion(&self) -> &ElementSet {
         &self.p
-    }
-
-    /// The set {s·x : s in `set`}.
-    pub fn scale(&self, set: &ElementSet, x: u32) -> ElementSet {
-        let mut out = ElementSet::empty(self.size);
-        set.iter().for_each(|s| out.insert(self.mul(s, x)));
-        out
     }
 
     /// The elements y with xy in P: what x looks like to every test position, distinct for

@@ -68,6 +68,42 @@ pub fn present(monoid: &Monoid, generators: &[u32]) -> Presentation {
     }
 }
 
+/// Each element's least word when the last generator weighs most (an elimination order: the
+/// least exponent of the last generator, then the least word of the rest), and the elements in
+/// that order; `times[x·r + j]` is the product of element x and generator j, `r` generators.
+/// An element of the submonoid of generators 0 to i has its least word in those alone, so a
+/// heap that is a product of smaller generator heaps is written with those only.
+pub fn least_words(size: usize, r: usize, times: &[u32]) -> (Vec<u32>, Vec<Word>) {
+    let mut order = vec![0u32];
+    let mut words = vec![vec![0u32; r]; size];
+    let mut seen = vec![usize::MAX; size];
+    for i in 0..r {
+        let mut next = Vec::with_capacity(size);
+        let mut powers = order.clone();
+        // x·g^k for the elements x of generators 0 to i − 1, k = 0, 1, …: once a power adds
+        // nothing new, no later one does (its products by g are the earlier powers' products).
+        for k in 0.. {
+            let before = next.len();
+            for (&x, &from) in powers.iter().zip(&order) {
+                if seen[x as usize] != i {
+                    seen[x as usize] = i;
+                    next.push(x);
+                    words[x as usize] = words[from as usize].clone();
+                    words[x as usize][i] = k;
+                }
+            }
+            if next.len() == before {
+                break;
+            }
+            powers
+                .iter_mut()
+                .for_each(|x| *x = times[*x as usize * r + i]);
+        }
+        order = next;
+    }
+    (order, words)
+}
+
 /// The name of generator `i`: a, b, …, z, then g27, g28, ….
 pub fn generator_name(i: usize) -> String {
     match i {

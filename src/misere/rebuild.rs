@@ -22,7 +22,7 @@
 use super::diagram::{Diagram, cut};
 use super::heaps::HeapRules;
 use super::monoid::{ElementSet, Monoid};
-use super::presentation::Word;
+use super::presentation::{Word, least_words};
 use std::collections::{HashMap, HashSet};
 
 /// Why no candidate was computed.
@@ -95,7 +95,7 @@ pub fn rebuild(
         return Err(Refusal::Size(size));
     }
     // Renumber by least words, then the products column by column along the closure's tree.
-    let order = by_least_word(size, r, indices, &times);
+    let (order, _) = least_words(size, r, &times);
     let mut number = vec![0u32; size];
     order
         .iter()
@@ -128,31 +128,4 @@ pub fn rebuild(
         })
         .collect();
     Ok((Monoid::from_table(size, table, p), images))
-}
-
-/// The elements (numbered by the closure, with `times[x·r + j]` the product of x and generator
-/// j) in the order of their least words, the exponent of the last generator most significant:
-/// the least word of an element of the submonoid of generators 0 to i is the least exponent k of
-/// generator i, then the least word of an element of generators 0 to i − 1 that g_i^k takes to
-/// it.
-fn by_least_word(size: usize, r: usize, indices: &[u32], times: &[u32]) -> Vec<u32> {
-    let mut order = vec![0u32];
-    let mut seen = vec![usize::MAX; size];
-    for i in 0..r {
-        let mut next = Vec::with_capacity(size);
-        let mut powers = order.clone();
-        for _ in 0..indices[i] + 2 {
-            for &x in &powers {
-                if seen[x as usize] != i {
-                    seen[x as usize] = i;
-                    next.push(x);
-                }
-            }
-            powers
-                .iter_mut()
-                .for_each(|x| *x = times[*x as usize * r + i]);
-        }
-        order = next;
-    }
-    order
 }

@@ -112,15 +112,15 @@ fn counts_at_powers_of_two_are_histograms_of_the_heaps_up_to_them() {
     }
 }
 
-/// Lasker's Nim's values grow with n: past 65,536 the lists indexed by value are not kept
+/// Lasker's Nim's values grow with n: from 2^20 on the lists indexed by value are not kept
 /// (they would need memory and output in proportion to n each), and the summary says so; below,
 /// they are listed as for any game.
 #[test]
-fn values_past_65536_keep_the_largest_value_and_p_count_but_no_lists() {
+fn values_from_2_to_the_20_keep_the_largest_value_and_p_count_but_no_lists() {
     let dir = tempfile::tempdir().unwrap();
-    let (values, json, freq) = run(dir.path(), "lasker", "70000", "2");
+    let (values, json, freq) = run(dir.path(), "lasker", "1048600", "2");
     let max = *values.iter().max().unwrap();
-    assert!(max >= 65_536, "the test needs values past the listed ones");
+    assert!(max >= 1 << 20, "the test needs values past the listed ones");
     assert_eq!(json["max_value"], max);
     assert_eq!(json["p_count"], values.iter().filter(|&&v| v == 0).count());
     assert_eq!(json["counts_listed"], false);
@@ -129,10 +129,10 @@ fn values_past_65536_keep_the_largest_value_and_p_count_but_no_lists() {
     }
     assert_eq!(
         freq,
-        format!("# values reach {max}: the counts of each value are kept only below 65536\n")
+        format!("# values reach {max}: the counts of each value are kept only below 1048576\n")
     );
     let dir = tempfile::tempdir().unwrap();
-    let (values, json, freq) = run(dir.path(), "lasker", "60000", "2");
+    let (values, json, freq) = run(dir.path(), "lasker", "1048570", "2");
     assert!(json.get("counts_listed").is_none());
     assert_eq!(json["counts"], serde_json::json!(histogram(&values)));
     assert_eq!(freq, freq_text(&values));

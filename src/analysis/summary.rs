@@ -11,7 +11,7 @@ use serde::Serialize;
 
 /// Values from which the lists indexed by value (`counts`, `counts_at_powers_of_two`,
 /// `first_occurrence`) are no longer kept.
-pub const LISTED_VALUES: u32 = 1 << 16;
+pub const LISTED_VALUES: u32 = 1 << 20;
 
 /// Statistics of a value table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

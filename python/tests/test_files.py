@@ -97,8 +97,11 @@ def writing(folder: Path) -> bool:
     return False
 
 
+# The child takes Ctrl-C as an interactive Python does, even when the test runs where SIGINT
+# is ignored (a shell starts background commands so, and a process inherits it).
 CHILD = """
-import sys, nimsieve
+import signal, sys, nimsieve
+signal.signal(signal.SIGINT, signal.default_int_handler)
 try:
     nimsieve.grundy(sys.argv[1], 2**27, path=sys.argv[2])
 except KeyboardInterrupt:

@@ -71,6 +71,12 @@ impl ValueStats {
                 counts_at_powers_of_two.push(heaps(&counts, zero));
             }
         }
+        if !listed {
+            // The lists gathered before a value past the limit are dropped.
+            counts = Vec::new();
+            counts_at_powers_of_two = Vec::new();
+            first_occurrence = Vec::new();
+        }
         ValueStats {
             max_value,
             listed,
@@ -80,17 +86,6 @@ impl ValueStats {
             p_count,
             zero,
         }
-        .unlisted_unless_listed()
-    }
-
-    /// These statistics with the lists indexed by value emptied when they are not `listed`.
-    fn unlisted_unless_listed(mut self) -> ValueStats {
-        if !self.listed {
-            self.counts = Vec::new();
-            self.counts_at_powers_of_two = Vec::new();
-            self.first_occurrence = Vec::new();
-        }
-        self
     }
 
     /// Combines the statistics of two adjacent runs of positions, `self`'s just before

@@ -1,11 +1,12 @@
-//! Positions one after another on one thread, for games whose rare positions all lie within a
-//! block length (`.1777`): the rare heaps' partners are then the positions just computed, and
-//! a block would have nothing to compute in parallel. While values stay below 64, [`Lanes`]
-//! marks the splits whose partners lie a few positions back for eight positions at once.
+//! Positions one after another on one thread, for games with few rare positions (`.1777`,
+//! `.056`): the rare heaps' partners are then the positions just computed, and a block would
+//! have little to compute in parallel. While values stay below 256, [`Lanes`] marks the
+//! splits whose partners lie a few positions back for eight positions at once.
 
 use super::block::{Block, Found, mark_rare_splits};
 use super::context::{Context, Value};
 use super::isa::far_marks;
+use super::marks::mark;
 use super::region::Regions;
 use super::search::{High, Search, Witnesses};
 use crate::engine::isa::{Isa, detect};
@@ -21,6 +22,22 @@ pub fn compute<V: Value>(
     ctx: &Context,
     regions: &mut Regions,
 ) -> Vec<u32> {
+    match ctx.bound {
+        128 => stretch::<V, 2>(table, b, len, ctx, regions),
+        LANES_BOUND => stretch::<V, 4>(table, b, len, ctx, regions),
+        // A bound of 64, or one past the lanes' reach (no lanes then).
+        _ => stretch::<V, 1>(table, b, len, ctx, regions),
+    }
+}
+
+/// [`compute`] with lanes of `W` words when the bound is 64 · `W`.
+fn stretch<V: Value, const W: usize>(
+    table: &mut [V],
+    b: u64,
+    len: u64,
+    ctx: &Context,
+    regions: &mut Regions,
+) -> Vec<u32> {
     let room = Context::room(ctx.bound);
     let region = regions.of(table, b, ctx.moves);
     let mut witnesses = Witnesses::new(room * 64);
@@ -30,7 +47,7 @@ pub fn compute<V: Value>(
     };
     let mut marks = vec![0u64; room];
     let mut out = Vec::with_capacity(len as usize);
-    let mut lanes = Lanes::of(table, b, ctx);
+    let mut lanes = Lanes::<W>::of(table, b, ctx);
     let scan_from = lanes.as_ref().map_or(1, |lanes| lanes.small_end);
     for x in b..b + len {
         marks.fill(0);
@@ -40,7 +57,7 @@ pub fn compute<V: Value>(
             ..*ctx
         };
         match &mut lanes {
-            Some(lanes) => marks[0] = lanes.marks(known, x),
+            Some(lanes) => marks[..W].copy_from_slice(&lanes.marks(known, x)),
             None => {
                 let at = |q: u64| -> u32 { known[q as usize].into() };
                 for s in here.moves.rests(x) {
@@ -83,39 +100,41 @@ pub fn compute<V: Value>(
 
 /// Positions whose option bitsets [`Lanes`] fills at once.
 pub(super) const LANE_COUNT: usize = 8;
+/// The largest bound of the values that [`Lanes`] marks (four words a position).
+pub(super) const LANES_BOUND: u32 = 256;
 /// Splits with the smallest heaps (1, 2, …) that [`Lanes`] marks, beside the splits with a
 /// rare heap. In `.1777` a position needs a median of 42 of them, and 215 at the 99th
 /// percentile, before no rare value below its mex is missing.
 const LANE_SMALL: u64 = 128;
 
-/// The option bitsets (values below 64: one word) of the splits with a rare heap and of the
-/// splits by the first splitting removal with the [`LANE_SMALL`] smallest heaps. A split by
-/// removal j with heap h of value c gives position x the value c XOR g(x − d), d = j + h. For
-/// the pairs (d, c) with d ≥ [`LANE_COUNT`] the partners of [`LANE_COUNT`] consecutive
+/// The option bitsets (values below 64 · `W`: `W` words) of the splits with a rare heap and of
+/// the splits by the first splitting removal with the [`LANE_SMALL`] smallest heaps. A split
+/// by removal j with heap h of value c gives position x the value c XOR g(x − d), d = j + h.
+/// For the pairs (d, c) with d ≥ [`LANE_COUNT`] the partners of [`LANE_COUNT`] consecutive
 /// positions are consecutive table entries below the first of them: one pass over a pair
 /// marks them all, with vector instructions where the processor has them. The pairs with a
 /// smaller d are marked position by position.
-struct Lanes {
+struct Lanes<const W: usize> {
     /// The pairs (d, c) with d ≥ [`LANE_COUNT`].
     far: Vec<(usize, u32)>,
     /// The pairs with d < [`LANE_COUNT`].
     near: Vec<(usize, u32)>,
     /// The first small heap not marked.
     small_end: u64,
-    /// The marks of the far pairs at positions x0..x0 + [`LANE_COUNT`].
-    group: [u64; LANE_COUNT],
+    /// The marks of the far pairs at positions x0..x0 + [`LANE_COUNT`], word by word.
+    group: [[u64; LANE_COUNT]; W],
     x0: u64,
     isa: Isa,
 }
 
-impl Lanes {
-    /// The lanes of a stretch from b, when its values stay below 64 and b lies far enough past
+impl<const W: usize> Lanes<W> {
+    /// The lanes of a stretch from b, when the bound is 64 · `W` and b lies far enough past
     /// every pair that each is a split of every position from b on: a rare heap below its rest
     /// (r + j < x), a small heap below half of it, and never the equal split that `+unequal`
     /// forbids (2·d < x).
-    fn of<V: Value>(table: &[V], b: u64, ctx: &Context) -> Option<Lanes> {
+    fn of<V: Value>(table: &[V], b: u64, ctx: &Context) -> Option<Self> {
         let j0 = *ctx.moves.splits.first()?;
-        if ctx.bound != 64 {
+        if ctx.bound as usize != 64 * W {
             return None;
         }
         let rare = ctx
@@ -141,7 +160,7 @@ impl Lanes {
             far,
             near,
             small_end,
-            group: [0; LANE_COUNT],
+            group: [[0; LANE_COUNT]; W],
             x0: u64::MAX,
             isa: detect(),
         })
@@ -150,19 +169,19 @@ impl Lanes {
     /// The marks of position x, whose table holds every position below x. Positions come in
     /// increasing order.
     #[inline]
-    fn marks<V: Value>(&mut self, table: &[V], x: u64) -> u64 {
-        let i = x.wrapping_sub(self.x0);
-        let far = if i < LANE_COUNT as u64 {
-            self.group[i as usize]
-        } else {
+    fn marks<V: Value>(&mut self, table: &[V], x: u64) -> [u64; W] {
+        let mut i = x.wrapping_sub(self.x0);
+        if i >= LANE_COUNT as u64 {
             self.x0 = x;
-            [self.group] = far_marks(self.isa, table, x as usize, &self.far);
-            self.group[0]
-        };
+            self.group = far_marks(self.isa, table, x as usize, &self.far);
+            i = 0;
+        }
+        let mut marks: [u64; W] = std::array::from_fn(|w| self.group[w][i as usize]);
         let x = x as usize;
-        self.near.iter().fold(far, |marks, &(d, c)| {
-            marks | 1 << ((table[x - d].into() ^ c) & 63)
-        })
+        for &(d, c) in &self.near {
+            mark(&mut marks, table[x - d].into() ^ c);
+        }
+        marks
     }
 }
 
@@ -240,28 +259,31 @@ mod tests {
         }
     }
 
-    /// The context of a stretch of the lane tests: values below 64, no high values listed.
+    /// The context of a stretch of the lane tests: values below `bound`, no high values listed.
     fn lane_context<'a>(
         moves: &'a CodeMoves,
         rare: &'a [(u64, u32)],
         rare_values: &'a [u64],
         mask: u32,
+        bound: u32,
     ) -> Context<'a> {
         Context {
             moves,
             mode: Mode::Sparse(mask),
             rare,
-            bound: 64,
+            bound,
             rare_values,
             high: None,
         }
     }
 
-    /// A table of `len` values below 64: any value at positions 1 to 40, common ones (under
-    /// `mask`) accepted by `later` from there on, and the rare positions it has.
+    /// A table of `len` values below `bound` (at most 256): any value at positions 1 to 40,
+    /// common ones (under `mask`) accepted by `later` from there on, and the rare positions it
+    /// has.
     fn lane_table(
         len: usize,
         mask: u32,
+        bound: u32,
         seed: u64,
         later: fn(u8) -> bool,
     ) -> (Vec<u8>, Vec<(u64, u32)>) {
@@ -269,7 +291,7 @@ mod tests {
         let table: Vec<u8> = (0..len)
             .map(|x| {
                 loop {
-                    let v = (next() % 64) as u8;
+                    let v = (next() % bound as u64) as u8;
                     if x == 0 {
                         break 0;
                     }
@@ -306,15 +328,36 @@ mod tests {
 
     /// The marks of the lanes are those of the splits with a rare heap and of the smallest
     /// heaps' splits, for positions in and across lane groups, with every instruction set
-    /// this processor has.
+    /// this processor has, for bitsets of one, two and four words.
     #[test]
     fn lanes_mark_the_splits_with_rare_and_smallest_heaps() {
+        lanes_mark_what_the_splits_have::<1>();
+        lanes_mark_what_the_splits_have::<2>();
+        lanes_mark_what_the_splits_have::<4>();
         let mask = 0b10_1101;
+        let short = lane_table(300, mask, 64, 4, |_| true);
+        let moves = lane_moves(false);
+        let ctx = lane_context(&moves, &short.1, &[], mask, 64);
+        assert!(
+            Lanes::<1>::of(&short.0, 200, &ctx).is_none(),
+            "no lanes before twice the farthest pair"
+        );
+        let other_bound = lane_context(&moves, &short.1, &[], mask, 128);
+        assert!(
+            Lanes::<1>::of(&short.0, 1000, &other_bound).is_none(),
+            "no lanes of one word for values past 64"
+        );
+    }
+
+    /// [`lanes_mark_the_splits_with_rare_and_smallest_heaps`] for bitsets of `W` words.
+    fn lanes_mark_what_the_splits_have<const W: usize>() {
+        let mask = 0b10_1101;
+        let bound = 64 * W as u32;
         for (seed, unequal) in [(1, false), (2, true), (3, true)] {
-            let (table, rare) = lane_table(2000, mask, seed, |_| true);
+            let (table, rare) = lane_table(2000, mask, bound, seed, |_| true);
             let moves = lane_moves(unequal);
-            let rare_values = crate::sparse_space::rare_values(mask, Context::room(64));
-            let ctx = lane_context(&moves, &rare, &rare_values, mask);
+            let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
+            let ctx = lane_context(&moves, &rare, &rare_values, mask, bound);
             let b = 1000;
             let g = |q: u64| table[q as usize] as u32;
             let mut isas = vec![Isa::Portable, detect()];
@@ -323,36 +366,34 @@ mod tests {
                 isas.push(Isa::Avx2);
             }
             for isa in isas {
-                let mut lanes = Lanes::of(&table, b, &ctx).expect("lanes past every pair");
+                let mut lanes = Lanes::<W>::of(&table, b, &ctx).expect("lanes past every pair");
                 lanes.isa = isa;
                 for x in b..b + 3 * LANE_COUNT as u64 + 5 {
-                    let mut want = 0u64;
+                    let mut want = [0u64; W];
+                    let mut note = |v: u32| want[v as usize / 64] |= 1 << (v % 64);
                     for s in moves.rests(x) {
                         for &(r, rv) in rare.iter().filter(|&&(r, _)| r < s) {
                             if !moves.forbids(r, s) {
-                                want |= 1 << (rv ^ g(s - r));
+                                note(rv ^ g(s - r));
                             }
                         }
                     }
                     let s = x - moves.splits[0];
                     for a in 1..=LANE_SMALL {
-                        want |= 1 << (g(a) ^ g(s - a));
+                        note(g(a) ^ g(s - a));
                     }
-                    assert_eq!(lanes.marks(&table, x), want, "x = {x}, seed {seed}");
+                    assert_eq!(
+                        lanes.marks(&table, x),
+                        want,
+                        "x = {x}, seed {seed}, W = {W}"
+                    );
                 }
             }
         }
-        let short = lane_table(300, mask, 4, |_| true);
-        let moves = lane_moves(false);
-        let ctx = lane_context(&moves, &short.1, &[], mask);
-        assert!(
-            Lanes::of(&short.0, 200, &ctx).is_none(),
-            "no lanes before twice the farthest pair"
-        );
     }
 
-    /// Stretches with lanes give the mex over every move, and end at the first new rare
-    /// position, whose successors need it among their rare heaps. Where the common values
+    /// Stretches with lanes (of one, two and four words) give the mex over every move, and end
+    /// at the first new rare position, whose successors need it among their rare heaps. Where the common values
     /// all have bit 1 clear (not in the mask), no split of two common heaps has the rare
     /// value 2, so positions of value 2 come soon.
     #[test]
@@ -367,11 +408,17 @@ mod tests {
             } else {
                 |_| true
             };
-            let (start, rare) = lane_table(1000, mask, seed, later);
-            let rare_values = crate::sparse_space::rare_values(mask, Context::room(64));
-            let ctx = lane_context(&moves, &rare, &rare_values, mask);
+            let bound = 64 << ((seed / 3) % 3);
+            let (start, rare) = lane_table(1000, mask, bound, seed, later);
+            let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
+            let ctx = lane_context(&moves, &rare, &rare_values, mask, bound);
             let b = start.len() as u64;
-            assert!(Lanes::of(&start, b, &ctx).is_some());
+            let has_lanes = match bound {
+                64 => Lanes::<1>::of(&start, b, &ctx).is_some(),
+                128 => Lanes::<2>::of(&start, b, &ctx).is_some(),
+                _ => Lanes::<4>::of(&start, b, &ctx).is_some(),
+            };
+            assert!(has_lanes, "bound {bound}");
             let mut table = start.clone();
             table.resize(b as usize + 200, 0);
             let out = compute(&mut table, b, 200, &ctx, &mut Regions::default());
@@ -382,14 +429,14 @@ mod tests {
             }
             let got: Vec<u32> = out.clone();
             let expected: Vec<u32> = want[b as usize..].iter().map(|&v| v as u32).collect();
-            assert_eq!(got, expected, "seed {seed}");
+            assert_eq!(got, expected, "seed {seed}, bound {bound}");
             let last = *out.last().unwrap();
             if out.len() < 200 {
                 assert!(
-                    is_rare(last, mask) || last >= 64,
+                    is_rare(last, mask) || last >= bound,
                     "seed {seed}: ended early"
                 );
-                ended_at_rare += usize::from(last < 64);
+                ended_at_rare += usize::from(last < bound);
             } else {
                 whole += 1;
             }

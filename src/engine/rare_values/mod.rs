@@ -11,8 +11,9 @@
 //! rare value (nearly only at the rare positions themselves): O(N·R) in all. A rare mex of at
 //! least half the bound is decided instead by the positions listed with such values, as long
 //! as there are at most [`HIGH_MOST`] of them. When every rare
-//! position lies within a block length, positions go one after another on one thread instead
-//! (`in_order.rs`): their rare heaps' partners are the positions just computed.
+//! position lies within a block length, or there are at most [`IN_ORDER_RARE`] of them while
+//! values stay below 256, positions go one after another on one thread instead (`in_order.rs`):
+//! their rare heaps' partners are the positions just computed.
 //!
 //! For finite codes the Guy–Smith criterion ([`crate::period`]) is tried at lengths growing
 //! by a quarter, or sooner where a check that proved nothing says its best candidate would be
@@ -56,8 +57,11 @@ const FIRST_BITS: u32 = 8;
 /// against 1.0, `.224` (29%) 2.2 against 1.0, `.06` (36%) 2.0 against 1.0 and `.104` (47%) 1.7
 /// against 0.6; 1/5 keeps each code in its faster mode.
 const SPARSE_FROM: u64 = 5;
-/// Where the first choice of a mask is made.
-const FIRST_REVISION: u64 = 4096;
+/// Where the first choice of a mask is made. Before it every split is searched, O(n) a
+/// position: `.356` (7 rare positions, the last at 43) spent most of its 2^16 run there while
+/// the first choice came at 4,096 (14.3 ms against 7.9 ms now); a mask chosen this early is
+/// chosen again at each doubling.
+const FIRST_REVISION: u64 = 1024;
 /// Where the first period check is made.
 const FIRST_CHECK: u64 = 1024;
 /// Positions of a block. The options that reach into the block are searched in order, one
@@ -65,8 +69,14 @@ const FIRST_CHECK: u64 = 1024;
 /// small against the part in parallel.
 pub const BLOCK: u64 = 256;
 /// Positions computed one after another between two checks for a stop, a period or a new
-/// mask, when the rare positions all lie within a block length.
+/// mask, when the rare positions all lie within a block length or are few.
 const IN_ORDER: u64 = 4096;
+/// Rare positions few enough that positions go one after another while values stay within the
+/// lanes' reach ([`in_order::LANES_BOUND`]): a block's rayon tasks and its in-order part then
+/// cost more than the marks it shares between the cores. At 2^20 (2 threads) `.354`, 132 rare
+/// positions, 0.64 s in blocks, 0.18 s one after another; above the lanes' reach `.6` (values
+/// past 256) was 10–15% slower one after another.
+const IN_ORDER_RARE: usize = 256;
 
 /// The values of the take-and-break game `game` (a finite code) below `n`, kept and resumed as
 /// `storage` says. With `until_period`, the table ends at the shortest length that proves the
@@ -385,7 +395,8 @@ impl<'m> Sieve<'m> {
         let b = self.done;
         let regions = &mut self.regions;
         let in_order = matches!(self.mode, Mode::Sparse(_))
-            && self.rare.last().is_none_or(|&(r, _)| r < BLOCK);
+            && (self.rare.last().is_none_or(|&(r, _)| r < BLOCK)
+                || (self.rare.len() <= IN_ORDER_RARE && bound <= in_order::LANES_BOUND));
         // A stretch ends where a period is looked for, so that a proof comes at its length.
         let end = values.len().min(self.next_check.max(b + 1));
         if in_order {

@@ -7,7 +7,7 @@
 use super::context::{CodeMoves, Context, Value};
 use super::in_order::LANE_COUNT;
 use super::isa::far_marks;
-use super::marks::mark;
+use super::marks::{mark, mark_all};
 use super::search::SCANNED_FIRST;
 use crate::engine::isa::detect;
 
@@ -112,7 +112,7 @@ impl LaneRows<'_> {
             } else {
                 for (x, row) in (x0..).zip(rows) {
                     let values = pairs.iter().map(|&(d, c)| c ^ table[x as usize - d].into());
-                    values.for_each(|v| mark(row, v));
+                    mark_all(row, values);
                 }
             }
         }

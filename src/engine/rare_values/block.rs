@@ -289,12 +289,7 @@ mod tests {
     /// listed and without.
     #[test]
     fn listed_high_heaps_decide_values_from_half_the_bound() {
-        let moves = CodeMoves {
-            splits: vec![0],
-            singles: vec![],
-            wholes: vec![],
-            unequal: true,
-        };
+        let moves = CodeMoves::splits_only(vec![0], true);
         let (mask, bound) = (510, 512);
         let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
         let mut next = xorshift(0x5851_F42D_4C95_7F2D);
@@ -355,12 +350,7 @@ mod tests {
     /// split.
     #[test]
     fn a_rare_mex_is_the_mex_over_every_split() {
-        let moves = CodeMoves {
-            splits: vec![1, 2],
-            singles: vec![],
-            wholes: vec![],
-            unequal: false,
-        };
+        let moves = CodeMoves::splits_only(vec![1, 2], false);
         let mut next = xorshift(0x3C6E_F372_FE94_F82B);
         let mut random = |below: u64| next() % below;
         let mut rare_mexes = 0;
@@ -416,12 +406,7 @@ mod tests {
     /// the mex over every split, though its scan of a rare mex skips the region's heaps.
     #[test]
     fn a_rare_mex_scanned_outside_the_region_is_the_mex_over_every_split() {
-        let moves = CodeMoves {
-            splits: vec![1],
-            singles: vec![],
-            wholes: vec![],
-            unequal: false,
-        };
+        let moves = CodeMoves::splits_only(vec![1], false);
         let (mask, bound) = (254, 256);
         let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
         let mut next = xorshift(0xA54F_F53A_5F1D_36F1);

@@ -55,6 +55,18 @@ pub struct CodeMoves {
 }
 
 impl CodeMoves {
+    /// Moves that only split what a removal of one of `splits` leaves into two heaps (unequal
+    /// ones when `unequal`): Grundy's game is `splits_only(vec![0], true)`.
+    #[cfg(test)]
+    pub(super) fn splits_only(splits: Vec<u64>, unequal: bool) -> CodeMoves {
+        CodeMoves {
+            splits,
+            singles: vec![],
+            wholes: vec![],
+            unequal,
+        }
+    }
+
     /// The moves of a finite code whose largest removal is `last_removal`.
     pub fn of(code: &TakeBreak, last_removal: u64) -> CodeMoves {
         let bound = last_removal + 1;

@@ -197,12 +197,7 @@ mod tests {
     /// to the mex over every split.
     #[test]
     fn in_order_values_past_eight_bits_end_the_stretch_and_fit_a_wider_table() {
-        let moves = CodeMoves {
-            splits: vec![0],
-            singles: vec![],
-            wholes: vec![],
-            unequal: true,
-        };
+        let moves = CodeMoves::splits_only(vec![0], true);
         let mask = 254;
         let bound = 256;
         // Values below 256 that nearly every split of a long heap covers.

@@ -97,12 +97,7 @@ mod tests {
     /// has finds the same one.
     #[test]
     fn regions_find_the_first_split_of_a_value_with_every_instruction_set() {
-        let moves = CodeMoves {
-            splits: vec![0],
-            singles: vec![],
-            wholes: vec![],
-            unequal: true,
-        };
+        let moves = CodeMoves::splits_only(vec![0], true);
         let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let table: Vec<u16> = (0..20_000).map(|_| (next() % 300) as u16).collect();
         let b = 12_000;

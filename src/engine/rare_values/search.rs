@@ -309,12 +309,7 @@ mod tests {
     /// rare values of each position come from one removal only.
     #[test]
     fn every_splitting_removal_is_searched() {
-        let moves = CodeMoves {
-            splits: vec![2, 3],
-            singles: vec![],
-            wholes: vec![],
-            unequal: false,
-        };
+        let moves = CodeMoves::splits_only(vec![2, 3], false);
         let (mask, bound) = (63, 64);
         let room = Context::room(bound);
         let rare_values = crate::sparse_space::rare_values(mask, room);
@@ -381,12 +376,7 @@ mod tests {
         let at = |q: u64| -> u32 { table[q as usize].into() };
         let mut swept_past = 0;
         for unequal in [false, true] {
-            let moves = CodeMoves {
-                splits: vec![1, 2],
-                singles: vec![],
-                wholes: vec![],
-                unequal,
-            };
+            let moves = CodeMoves::splits_only(vec![1, 2], unequal);
             for (x, below) in [(2000, 2000), (2001, 1900), (1202, 1202)] {
                 let mut witnesses = Witnesses::new(room * 64);
                 let search = Search {
@@ -454,12 +444,7 @@ mod tests {
         let mut next = xorshift(0xBB67_AE85_84CA_A73B);
         let table: Vec<u16> = (0..4000).map(|_| (next() % 256) as u16).collect();
         let at = |q: u64| -> u32 { table[q as usize].into() };
-        let moves = CodeMoves {
-            splits: vec![0],
-            singles: vec![],
-            wholes: vec![],
-            unequal: true,
-        };
+        let moves = CodeMoves::splits_only(vec![0], true);
         let (x, below, limit) = (3500u64, 3500u64, 200u32);
         let lo = x - below + 1;
         let values_of = |heaps: std::ops::Range<u64>| -> Vec<u32> {

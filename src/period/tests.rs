@@ -6,6 +6,16 @@ use proptest::prelude::*;
 /// No table to release.
 const NONE: &(dyn Fn(std::ops::Range<u64>) + Sync) = &|_| ();
 
+/// The first `len` values of `start` followed by `block` repeated.
+fn repeating(start: &[u8], block: &[u8], len: usize) -> Vec<u8> {
+    start
+        .iter()
+        .chain(block.iter().cycle())
+        .take(len)
+        .copied()
+        .collect()
+}
+
 proptest! {
     /// The screened search finds what the plain one finds: tables that repeat a random
     /// block of `period` values (few distinct ones, so that wrong candidates survive the
@@ -19,12 +29,7 @@ proptest! {
         last_removal in 1u64..6,
         window in 1u64..12,
     ) {
-        let table: Vec<u8> = start
-            .iter()
-            .copied()
-            .chain(block.iter().copied().cycle())
-            .take(len)
-            .collect();
+        let table = repeating(&start, &block, len);
         let criteria = [
             Criterion::TakeBreak { last_removal, parts: 2, unequal_splits: Vec::new() },
             Criterion::TakeBreak { last_removal, parts: 2, unequal_splits: vec![last_removal] },
@@ -51,12 +56,7 @@ proptest! {
         len in 2000usize..12000,
         last_removal in 1u64..6,
     ) {
-        let table: Vec<u8> = start
-            .iter()
-            .copied()
-            .chain(block.iter().copied().cycle())
-            .take(len)
-            .collect();
+        let table = repeating(&start, &block, len);
         let criteria = [
             Criterion::TakeBreak { last_removal, parts: 2, unequal_splits: Vec::new() },
             Criterion::TakeBreak { last_removal, parts: 3, unequal_splits: Vec::new() },

@@ -28,8 +28,8 @@ use std::collections::{HashMap, HashSet};
 /// Why no candidate was computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
-    /// The candidate has this many elements, more than allowed.
-    Size(usize),
+    /// The candidate has more elements than allowed (its closure stops there).
+    Size,
     /// The diagram of its P-positions passed [`super::diagram::MAX_NODES`] nodes.
     Diagram,
     /// An option of this generator heap leaves a heap whose word holds a generator no smaller
@@ -40,7 +40,8 @@ pub enum Refusal {
 /// The candidate from the heaps' `words` (heap 0 to N − 1, in the generator heaps `free`) with
 /// the exponent of generator i cut at `indices[i]`: the reduced monoid and each heap's image,
 /// its elements numbered in the order of their least words (the exponent of the largest
-/// generator most significant).
+/// generator most significant). The closure stops as soon as it finds more than `max_size`
+/// elements.
 pub fn rebuild(
     words: &[Word],
     free: &[u64],
@@ -86,14 +87,14 @@ pub fn rebuild(
                 parent.push((at as u32, j));
                 residuals.len() as u32 - 1
             });
+            if residuals.len() > max_size {
+                return Err(Refusal::Size);
+            }
             times.push(element);
         }
         at += 1;
     }
     let size = residuals.len();
-    if size > max_size {
-        return Err(Refusal::Size(size));
-    }
     // Renumber by least words, then the products column by column along the closure's tree.
     let (order, _) = least_words(size, r, &times);
     let mut number = vec![0u32; size];

@@ -251,11 +251,6 @@ impl Builder<'_> {
                 Ok(found) => found,
                 Err(Refusal::Size) => return Err(self.too_large_candidate(heap)),
                 Err(Refusal::Diagram) => return Err(too_large_diagram(heap)),
-                Err(Refusal::Order(g)) => {
-                    return Err(Error::Input(format!(
-                        "the misère quotient at heap {heap} cannot be computed afresh: an option of heap {g} leaves a heap written with a generator heap not below {g}; a smaller -n is computed"
-                    )));
-                }
             };
             self.images = images;
             let (monoid, position) = match self.accept(monoid) {

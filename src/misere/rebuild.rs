@@ -32,13 +32,13 @@ pub enum Refusal {
     Size,
     /// The diagram of its P-positions passed [`super::diagram::MAX_NODES`] nodes.
     Diagram,
-    /// An option of this generator heap leaves a heap whose word holds a generator no smaller
-    /// than it, so the words' outcomes cannot be settled smaller words first.
-    Order(u64),
 }
 
 /// The candidate from the heaps' `words` (heap 0 to N − 1, in the generator heaps `free`) with
 /// the exponent of generator i cut at `indices[i]`: the reduced monoid and each heap's image,
+/// each heap written with generator heaps no larger than itself (as [`least_words`] writes a
+/// heap of a proven quotient, whose element is a product of the generators up to it), so that
+/// the heaps a generator's options leave are words in smaller generators;
 /// its elements numbered in the order of their least words (the exponent of the largest
 /// generator most significant). The closure stops as soon as it finds more than `max_size`
 /// elements.
@@ -63,12 +63,13 @@ pub fn rebuild(
                 }
                 seen.insert(sum);
             });
-            match seen.iter().all(|w| w[i..].iter().all(|&e| e == 0)) {
-                true => Ok(seen.into_iter().collect()),
-                false => Err(Refusal::Order(g)),
-            }
+            debug_assert!(
+                seen.iter().all(|w| w[i..].iter().all(|&e| e == 0)),
+                "generator heap {g} has an option written with a generator heap not below {g}"
+            );
+            seen.into_iter().collect()
         })
-        .collect::<Result<_, _>>()?;
+        .collect();
     let mut diagram = Diagram::new(indices, options).map_err(|_| Refusal::Diagram)?;
     let p = diagram.p_positions().map_err(|_| Refusal::Diagram)?;
     // The residuals, breadth first from the empty word's, with each one times each generator.

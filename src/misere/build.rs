@@ -50,7 +50,7 @@ const CANDIDATE_SLACK: usize = 4;
 /// How many states a proof may check for each element of the limit: the states of a quotient
 /// that keeps growing (0.54, a generator every three or four heaps) multiply faster than its
 /// elements, and the proof's time and memory with them.
-const STATES_PER_ELEMENT: usize = 128;
+const STATES_PER_ELEMENT: usize = 256;
 
 impl Limit {
     /// The most elements a proven quotient may have.

@@ -532,6 +532,21 @@ fn command_line() {
             &["misere", "dawsons-kayles", "-n", "31", "--max-size", "300"],
             "the misère quotient at heap 30 has 360 elements, more than --max-size 300",
         ),
+        // A candidate computed afresh stops as soon as it passes 4 × --max-size elements (0.45's
+        // at heap 27 would have 362,104), and a proof stops past 256 × --max-size states (0.54
+        // adds a generator every three or four heaps, and its states multiply).
+        (
+            &["misere", "octal:0.45", "-n", "1000"],
+            "the candidate quotient at heap 27 has more than 4000 elements, 4 × --max-size 1000; raise it to go on",
+        ),
+        (
+            &["misere", "octal:0.54", "-n", "1000", "--max-size", "100"],
+            "the proof of the misère quotient at heap 38 checks more than 25600 states, 256 × --max-size 100; raise it to go on",
+        ),
+        (
+            &["grundy", "octal:0.54+misere", "-n", "100", "-o", "-"],
+            "at heap 51 checks more than 256000 states, 256 × 1000, the most a one-heap table's proof checks",
+        ),
         (&["misere", "octal:0.9", "-n", "10"], "not an octal digit"),
         (&["misere", "wythoff", "-n", "10"], "two heaps"),
         (&["misere", "kayles", "-n", "x"], "not a valid size"),

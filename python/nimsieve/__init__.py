@@ -173,7 +173,8 @@ def misere(game: str, n: Size, *, max_size: Size = 1000) -> dict[str, Any]:
     "heap"}``), ``relations``, ``elements``, ``p_portion``, ``heap_elements`` (heap 0 to n - 1),
     ``grundy``, ``tame`` (and ``genus`` when tame), ``last_generator``, ``period``
     (``{"preperiod", "period", "proven"}`` or None) and ``states_checked``. A quotient of more
-    than ``max_size`` elements raises ``ValueError``.
+    than ``max_size`` elements (a candidate of more than 4 × ``max_size``, a proof of more than
+    256 × ``max_size`` states) raises ``ValueError``.
 
     >>> nimsieve.misere("octal:0.75", 50)["size"]
     8

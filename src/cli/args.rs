@@ -27,7 +27,8 @@ pub(super) enum Command {
     /// generator, and every step is proven (each position's outcome is the P-portion's say).
     /// Any one-heap game: take-and-break codes (octal:CODE, hex:CODE, +unequal, kayles,
     /// dawsons-kayles, lasker, grundys-game) and subtraction games; `+misere` may be given or
-    /// not. Refused in one line when the quotient passes --max-size elements.
+    /// not. Refused in one line when the quotient passes --max-size elements (a candidate on
+    /// the way four times as many), or its proof 256 × --max-size states.
     #[command(after_help = MISERE_EXAMPLES)]
     Misere {
         /// Game spec, e.g. kayles, octal:0.137 or sub:1,3,4 (with or without +misere).
@@ -35,7 +36,8 @@ pub(super) enum Command {
         /// The heaps below N: 100, 1e3, 2^10.
         #[arg(short = 'n', allow_negative_numbers = true)]
         n: String,
-        /// The most elements the quotient may have.
+        /// The most elements the quotient may have (a candidate not yet proven 4 × K, the
+        /// proof 256 × K states).
         #[arg(long, value_name = "K", default_value_t = nimsieve::misere::DEFAULT_MAX_SIZE.to_string())]
         max_size: String,
         /// Report format.

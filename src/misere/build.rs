@@ -19,7 +19,7 @@
 //! generators ([`rebuild`]).
 
 use super::DEFAULT_MAX_SIZE;
-use super::certify::{Certificate, HeapType, Refuted};
+use super::certify::{Certificate, HeapType, Unproven};
 use super::heaps::{HeapRules, heap_types};
 use super::monoid::{ElementSet, Monoid};
 use super::presentation::{Word, least_words};
@@ -47,6 +47,11 @@ pub enum Limit {
 /// elements before the proven 360).
 const CANDIDATE_SLACK: usize = 4;
 
+/// How many states a proof may check for each element of the limit: the states of a quotient
+/// that keeps growing (0.54, a generator every three or four heaps) multiply faster than its
+/// elements, and the proof's time and memory with them.
+const STATES_PER_ELEMENT: usize = 256;
+
 impl Limit {
     /// The most elements a proven quotient may have.
     pub fn max_size(self) -> usize {
@@ -59,6 +64,11 @@ impl Limit {
     /// The most elements a candidate may have on the way to a proven quotient.
     fn candidate_size(self) -> usize {
         self.max_size().saturating_mul(CANDIDATE_SLACK)
+    }
+
+    /// The most states a proof may check.
+    fn max_states(self) -> usize {
+        self.max_size().saturating_mul(STATES_PER_ELEMENT)
     }
 }
 
@@ -103,8 +113,8 @@ struct Builder<'a> {
 pub fn build(game: &Game, n: u64, limit: Limit) -> Result<Built> {
     let rules = HeapRules::new(game, n);
     let monoid = Monoid::trivial();
-    let certificate =
-        Certificate::new(&monoid, Vec::new()).map_err(|r| unproven(0, &r.position))?;
+    let certificate = Certificate::new(&monoid, Vec::new(), limit.max_states())
+        .expect("the empty game's one state is proven");
     let mut builder = Builder {
         rules: &rules,
         limit,
@@ -162,7 +172,8 @@ impl Builder<'_> {
             };
             return match self.certificate.add(&self.monoid, t) {
                 Ok(()) => Ok(()),
-                Err(_) => self.afresh(heap),
+                Err(Unproven::TooManyStates) => Err(self.too_many_states(heap)),
+                Err(Unproven::Refuted(_)) => self.afresh(heap),
             };
         }
         let (monoid, class) = self.extend(heap, &options)?;
@@ -173,7 +184,8 @@ impl Builder<'_> {
         self.make_generator(heap, index);
         match self.accept(monoid) {
             Ok(()) => self.check_size(self.monoid.size(), heap, Stage::Proven),
-            Err(_) => self.afresh(heap),
+            Err((_, Unproven::TooManyStates)) => Err(self.too_many_states(heap)),
+            Err((_, Unproven::Refuted(_))) => self.afresh(heap),
         }
     }
 
@@ -191,11 +203,11 @@ impl Builder<'_> {
     /// that generate it as the generators (a heap freed earlier may now be a product of others)
     /// and their exponent indices; otherwise gives it back with the position the proof failed
     /// on.
-    fn accept(&mut self, monoid: Monoid) -> std::result::Result<(), (Monoid, Refuted)> {
+    fn accept(&mut self, monoid: Monoid) -> std::result::Result<(), (Monoid, Unproven)> {
         let (types, _) = heap_types(&monoid, &self.images, self.rules);
-        self.certificate = match Certificate::new(&monoid, types) {
+        self.certificate = match Certificate::new(&monoid, types, self.limit.max_states()) {
             Ok(certificate) => certificate,
-            Err(refuted) => return Err((monoid, refuted)),
+            Err(unproven) => return Err((monoid, unproven)),
         };
         // The heaps that generate it from here on, each other heap their normal form's word.
         self.free = generators(&monoid, &self.images);
@@ -237,20 +249,16 @@ impl Builder<'_> {
                 self.limit.candidate_size(),
             ) {
                 Ok(found) => found,
-                Err(Refusal::Size(size)) => return self.check_size(size, heap, Stage::Candidate),
+                Err(Refusal::Size) => return Err(self.too_large_candidate(heap)),
                 Err(Refusal::Diagram) => return Err(too_large_diagram(heap)),
-                Err(Refusal::Order(g)) => {
-                    return Err(Error::Input(format!(
-                        "the misère quotient at heap {heap} cannot be computed afresh: an option of heap {g} leaves a heap written with a generator heap not below {g}; a smaller -n is computed"
-                    )));
-                }
             };
             self.images = images;
-            let (monoid, refuted) = match self.accept(monoid) {
+            let (monoid, position) = match self.accept(monoid) {
                 Ok(()) => return self.check_size(self.monoid.size(), heap, Stage::Proven),
-                Err(failed) => failed,
+                Err((_, Unproven::TooManyStates)) => return Err(self.too_many_states(heap)),
+                Err((monoid, Unproven::Refuted(position))) => (monoid, position),
             };
-            let position = &refuted.position;
+            let position = &position;
             let (free, words) = (&self.free, &self.words);
             let broken = repair::broken(&monoid, &self.images, self.rules, free, words, position);
             if !broken.is_empty() {
@@ -347,26 +355,57 @@ impl Builder<'_> {
     /// The error when a quotient of `size` elements at `stage` passes its limit at `heap` (a
     /// candidate may have [`CANDIDATE_SLACK`] times the limit).
     fn check_size(&self, size: usize, heap: u64, stage: Stage) -> Result<()> {
-        let (allowed, what, times) = match stage {
-            Stage::Proven => (self.limit.max_size(), "misère quotient", String::new()),
-            Stage::Candidate => (
-                self.limit.candidate_size(),
-                "candidate quotient",
-                format!("{CANDIDATE_SLACK} × "),
-            ),
+        let (allowed, what) = match stage {
+            Stage::Proven => (self.limit.max_size(), "misère quotient"),
+            Stage::Candidate => (self.limit.candidate_size(), "candidate quotient"),
         };
         if size <= allowed {
             return Ok(());
         }
+        Err(Error::Input(format!(
+            "the {what} at heap {heap} has {size} elements, more than {}",
+            self.limit_text(stage)
+        )))
+    }
+
+    /// The error when a candidate computed afresh at `heap` passes its limit (its closure stops
+    /// there, so its size is not known).
+    fn too_large_candidate(&self, heap: u64) -> Error {
+        Error::Input(format!(
+            "the candidate quotient at heap {heap} has more than {} elements, {}",
+            self.limit.candidate_size(),
+            self.limit_text(Stage::Candidate)
+        ))
+    }
+
+    /// The error when the proof at `heap` passes the most states it may check.
+    fn too_many_states(&self, heap: u64) -> Error {
         let limit = match self.limit {
+            Limit::MaxSize(max) => {
+                format!("{STATES_PER_ELEMENT} × --max-size {max}; raise it to go on")
+            }
+            Limit::Table => format!(
+                "{STATES_PER_ELEMENT} × {DEFAULT_MAX_SIZE}, the most a one-heap table's proof checks"
+            ),
+        };
+        Error::Input(format!(
+            "the proof of the misère quotient at heap {heap} checks more than {} states, {limit}",
+            self.limit.max_states()
+        ))
+    }
+
+    /// The limit of a quotient at `stage`, and what to raise.
+    fn limit_text(&self, stage: Stage) -> String {
+        let times = match stage {
+            Stage::Proven => String::new(),
+            Stage::Candidate => format!("{CANDIDATE_SLACK} × "),
+        };
+        match self.limit {
             Limit::MaxSize(max) => format!("{times}--max-size {max}; raise it to go on"),
             Limit::Table => {
                 format!("{times}{DEFAULT_MAX_SIZE}, the most a one-heap table's quotient has")
             }
-        };
-        Err(Error::Input(format!(
-            "the {what} at heap {heap} has {size} elements, more than {limit}"
-        )))
+        }
     }
 }
 

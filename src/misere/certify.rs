@@ -44,22 +44,31 @@ pub struct Certificate {
     /// One state for each element, of a lightest position with that image, in order of
     /// weight: every image of its options comes earlier.
     representatives: Vec<State>,
+    /// The most states the closure may hold.
+    max_states: usize,
     /// The state being extended, copied out of the store, and the state it leads to.
     from: Vec<u64>,
     next: Vec<u64>,
 }
 
-/// A state whose image says P where the position is N, or the other way round: the heaps of a
-/// position that reaches it (the smallest heap of each type added), ascending.
+/// Why a monoid is not proven.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refuted {
-    /// The position's heaps.
-    pub position: Vec<u64>,
+pub enum Unproven {
+    /// A state whose image says P where the position is N, or the other way round: the heaps
+    /// of a position that reaches it (the smallest heap of each type added), ascending.
+    Refuted(Vec<u64>),
+    /// The closure passed the most states it may check.
+    TooManyStates,
 }
 
 impl Certificate {
-    /// Explores and checks every state that positions of heaps of `types` reach, lightest first.
-    pub fn new(monoid: &Monoid, types: Vec<HeapType>) -> Result<Certificate, Refuted> {
+    /// Explores and checks every state that positions of heaps of `types` reach, lightest first,
+    /// giving up past `max_states` states.
+    pub fn new(
+        monoid: &Monoid,
+        types: Vec<HeapType>,
+        max_states: usize,
+    ) -> Result<Certificate, Unproven> {
         let words = monoid.p_portion().words().len();
         let mut certificate = Certificate {
             states: States::new(words),
@@ -67,6 +76,7 @@ impl Certificate {
             known: types.iter().map(|t| (t.image, t.options.clone())).collect(),
             types,
             representatives: Vec::new(),
+            max_states,
             from: vec![0; words],
             next: vec![0; words],
         };
@@ -115,7 +125,7 @@ impl Certificate {
     }
 
     /// Adds a heap type (nothing to do when it is known) and checks the states it reaches.
-    pub fn add(&mut self, monoid: &Monoid, t: HeapType) -> Result<(), Refuted> {
+    pub fn add(&mut self, monoid: &Monoid, t: HeapType) -> Result<(), Unproven> {
         if !self.known.insert((t.image, t.options.clone())) {
             return Ok(());
         }
@@ -171,11 +181,14 @@ impl Certificate {
         monoid: &Monoid,
         image: u32,
         parent: Option<(u32, u32)>,
-    ) -> Result<(u32, bool), Refuted> {
+    ) -> Result<(u32, bool), Unproven> {
         let (slot, hash) = match self.states.find(image, &self.next) {
             Found::At(id) => return Ok((id, false)),
             Found::Absent(slot, hash) => (slot, hash),
         };
+        if self.states.count() == self.max_states {
+            return Err(Unproven::TooManyStates);
+        }
         let options = &self.next;
         let has_option = options.iter().any(|&w| w != 0);
         let meets_p = (options.iter().zip(monoid.p_portion().words())).any(|(a, b)| a & b != 0);
@@ -187,13 +200,13 @@ impl Certificate {
     }
 
     /// The refutation of a state reached from `parent`: the heaps of the position behind it.
-    fn refuted(&self, mut parent: Option<(u32, u32)>) -> Refuted {
+    fn refuted(&self, mut parent: Option<(u32, u32)>) -> Unproven {
         let mut position = Vec::new();
         while let Some((id, t)) = parent {
             position.push(self.types[t as usize].weight);
             parent = self.parents[id as usize];
         }
         position.sort_unstable();
-        Refuted { position }
+        Unproven::Refuted(position)
     }
 }

@@ -28,19 +28,20 @@ use std::collections::{HashMap, HashSet};
 /// Why no candidate was computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
-    /// The candidate has this many elements, more than allowed.
-    Size(usize),
+    /// The candidate has more elements than allowed (its closure stops there).
+    Size,
     /// The diagram of its P-positions passed [`super::diagram::MAX_NODES`] nodes.
     Diagram,
-    /// An option of this generator heap leaves a heap whose word holds a generator no smaller
-    /// than it, so the words' outcomes cannot be settled smaller words first.
-    Order(u64),
 }
 
 /// The candidate from the heaps' `words` (heap 0 to N − 1, in the generator heaps `free`) with
 /// the exponent of generator i cut at `indices[i]`: the reduced monoid and each heap's image,
+/// each heap written with generator heaps no larger than itself (as [`least_words`] writes a
+/// heap of a proven quotient, whose element is a product of the generators up to it), so that
+/// the heaps a generator's options leave are words in smaller generators;
 /// its elements numbered in the order of their least words (the exponent of the largest
-/// generator most significant).
+/// generator most significant). The closure stops as soon as it finds more than `max_size`
+/// elements.
 pub fn rebuild(
     words: &[Word],
     free: &[u64],
@@ -62,12 +63,13 @@ pub fn rebuild(
                 }
                 seen.insert(sum);
             });
-            match seen.iter().all(|w| w[i..].iter().all(|&e| e == 0)) {
-                true => Ok(seen.into_iter().collect()),
-                false => Err(Refusal::Order(g)),
-            }
+            debug_assert!(
+                seen.iter().all(|w| w[i..].iter().all(|&e| e == 0)),
+                "generator heap {g} has an option written with a generator heap not below {g}"
+            );
+            seen.into_iter().collect()
         })
-        .collect::<Result<_, _>>()?;
+        .collect();
     let mut diagram = Diagram::new(indices, options).map_err(|_| Refusal::Diagram)?;
     let p = diagram.p_positions().map_err(|_| Refusal::Diagram)?;
     // The residuals, breadth first from the empty word's, with each one times each generator.
@@ -86,14 +88,14 @@ pub fn rebuild(
                 parent.push((at as u32, j));
                 residuals.len() as u32 - 1
             });
+            if residuals.len() > max_size {
+                return Err(Refusal::Size);
+            }
             times.push(element);
         }
         at += 1;
     }
     let size = residuals.len();
-    if size > max_size {
-        return Err(Refusal::Size(size));
-    }
     // Renumber by least words, then the products column by column along the closure's tree.
     let (order, _) = least_words(size, r, &times);
     let mut number = vec![0u32; size];

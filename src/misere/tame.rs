@@ -53,7 +53,7 @@ pub fn is_tame(grundy: &[u32], options: &[Vec<u32>]) -> bool {
             types.push(t);
         }
     }
-    Certificate::new(&monoid, types).is_ok()
+    Certificate::new(&monoid, types, usize::MAX).is_ok()
 }
 
 /// Conway's genus symbol of the nim-heap of value `g` (what a heap of a tame game plays as):

@@ -258,9 +258,8 @@ impl Builder<'_> {
                 Err((_, Unproven::TooManyStates)) => return Err(self.too_many_states(heap)),
                 Err((monoid, Unproven::Refuted(position))) => (monoid, position),
             };
-            let position = &position;
             let (free, words) = (&self.free, &self.words);
-            let broken = repair::broken(&monoid, &self.images, self.rules, free, words, position);
+            let broken = repair::broken(&monoid, &self.images, self.rules, free, words, &position);
             if !broken.is_empty() {
                 for m in broken {
                     let index = repair::power_index(&monoid, self.images[m as usize]);
@@ -268,13 +267,13 @@ impl Builder<'_> {
                 }
                 continue;
             }
-            let mut short = repair::cut_short(words, &self.indices, position);
+            let mut short = repair::cut_short(words, &self.indices, &position);
             if short.is_empty() {
                 short = (0..self.indices.len()).collect();
             }
             short.retain(|&i| self.indices[i] < repair::MAX_INDEX);
             if short.is_empty() {
-                return Err(unproven(heap, position));
+                return Err(unproven(heap, &position));
             }
             short.iter().for_each(|&i| self.indices[i] += 1);
         }

@@ -36,9 +36,10 @@ pub(super) fn find_in_region_body<V: Value>(
 }
 
 /// The marks of the pairs (d, c) at positions x0..x0 + [`LANE_COUNT`] (each pair's partners
-/// x − d below x0 + [`LANE_COUNT`] − d in `table`; values below 64 · `W`), as bitsets of `W`
-/// words, word by word: word w of lane i is `marks[w][i]`. A value's bit goes into its word by a
-/// masked OR, one vector shift serving all `W` words.
+/// x − d below x0 + [`LANE_COUNT`] − d in `table`), as bitsets of `W` words (a power of two),
+/// word by word: word w of lane i is `marks[w][i]`. A value v's bit goes into word
+/// (v / 64) mod `W` by a masked OR, one vector shift serving all `W` words: values below
+/// 64 · `W` each have their own bit, larger ones share the bit of v mod 64 · `W`.
 #[inline(always)]
 pub(super) fn far_marks_body<V: Value, const W: usize>(
     table: &[V],
@@ -54,7 +55,11 @@ pub(super) fn far_marks_body<V: Value, const W: usize>(
         for (w, words) in marks.iter_mut().enumerate() {
             for (word, &v) in words.iter_mut().zip(&values) {
                 let bit = 1 << (v & 63);
-                *word |= if W == 1 || v >> 6 == w as u32 { bit } else { 0 };
+                *word |= if W == 1 || (v >> 6) & (W as u32 - 1) == w as u32 {
+                    bit
+                } else {
+                    0
+                };
             }
         }
     }

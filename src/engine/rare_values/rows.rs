@@ -4,12 +4,13 @@
 //! once in vector registers; up to a bound of 1024 the marks go into rows of one byte a value,
 //! beyond into the bitsets directly.
 
-use super::context::{CodeMoves, Context, Value};
+use super::context::{CodeMoves, Context, Mode, Value};
 use super::in_order::LANE_COUNT;
 use super::isa::far_marks;
 use super::marks::{mark, mark_all};
 use super::search::SCANNED_FIRST;
 use crate::engine::isa::detect;
+use crate::sparse_space::is_rare;
 
 /// Marks, in the bitsets `words` (a [`Context::room`] of words for each position of `xs`), the
 /// values of the splits of those positions with a rare heap and of the first
@@ -24,10 +25,13 @@ pub(super) fn mark_known_splits<V: Value>(
     words: &mut [u64],
 ) {
     match ctx.bound {
-        64 => LaneRows::mark::<V, 1>(table, b, xs, ctx, words),
-        128 => LaneRows::mark::<V, 2>(table, b, xs, ctx, words),
-        256 => LaneRows::mark::<V, 4>(table, b, xs, ctx, words),
-        512 => ByteRows::<512>::mark(table, b, xs, ctx, words),
+        64 => LaneRows::mark::<V, 1>(table, b, xs, ctx, words, None),
+        128 => LaneRows::mark::<V, 2>(table, b, xs, ctx, words, None),
+        256 => LaneRows::mark::<V, 4>(table, b, xs, ctx, words, None),
+        512 => match Halves::of(ctx, b, &xs) {
+            Some(halves) => LaneRows::mark::<V, 4>(table, b, xs, ctx, words, Some(halves)),
+            None => ByteRows::<512>::mark(table, b, xs, ctx, words),
+        },
         1024 => ByteRows::<1024>::mark(table, b, xs, ctx, words),
         _ => BitRows::mark(table, b, xs, ctx, words),
     }
@@ -77,13 +81,14 @@ struct LaneRows<'a> {
 }
 
 impl LaneRows<'_> {
-    /// [`mark_known_splits`] for a bound of 64 · `W`.
+    /// [`mark_known_splits`] for a bound of 64 · `W`, or with `halves` of 128 · `W`.
     fn mark<V: Value, const W: usize>(
         table: &[V],
         b: u64,
         xs: std::ops::Range<u64>,
         ctx: &Context,
         words: &mut [u64],
+        halves: Option<Halves>,
     ) {
         let room = Context::room(ctx.bound);
         let mut rows = LaneRows {
@@ -96,26 +101,83 @@ impl LaneRows<'_> {
             pairs: Vec::new(),
         };
         rare_splits(&mut rows, table, b, xs.clone(), ctx);
+        let rare_heaps = rows.pairs.len();
         small_splits(&mut rows, table, b, xs.clone(), ctx.moves);
         let LaneRows { bits, pairs, .. } = rows;
+        // With halves, the rare heaps' pairs have common values; the small heaps' pairs of a
+        // common value have rare values, and those of a rare value are rare heaps' pairs too.
+        let to_rare: Option<Vec<(usize, u32)>> = halves.map(|h| {
+            let small = pairs[rare_heaps..].iter();
+            small
+                .filter(|&&(_, c)| !is_rare(c, h.mask))
+                .copied()
+                .collect()
+        });
         let isa = detect();
         let groups = bits.words.chunks_mut(room * LANE_COUNT);
         for (x0, group) in xs.step_by(LANE_COUNT).zip(groups) {
             let rows = group.chunks_exact_mut(room);
-            if rows.len() == LANE_COUNT {
-                let marks: [[u64; LANE_COUNT]; W] = far_marks(isa, table, x0 as usize, &pairs);
-                for (i, row) in rows.enumerate() {
-                    for (word, lanes) in row.iter_mut().zip(&marks) {
-                        *word |= lanes[i];
+            let at = x0 as usize;
+            match (halves, &to_rare) {
+                _ if rows.len() < LANE_COUNT => {
+                    for (x, row) in (x0..).zip(rows) {
+                        let values = pairs.iter().map(|&(d, c)| c ^ table[x as usize - d].into());
+                        mark_all(row, values);
                     }
                 }
-            } else {
-                for (x, row) in (x0..).zip(rows) {
-                    let values = pairs.iter().map(|&(d, c)| c ^ table[x as usize - d].into());
-                    mark_all(row, values);
+                (Some(h), Some(to_rare)) => {
+                    let to_common = &pairs[..rare_heaps];
+                    let common: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, to_common);
+                    let rare: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, to_rare);
+                    for (i, row) in rows.enumerate() {
+                        for (w, word) in row.iter_mut().take(2 * W).enumerate() {
+                            let is_rare = h.rare_values[w];
+                            *word |= common[w % W][i] & !is_rare | rare[w % W][i] & is_rare;
+                        }
+                    }
+                }
+                _ => {
+                    let marks: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, &pairs);
+                    for (i, row) in rows.enumerate() {
+                        for (word, lanes) in row.iter_mut().zip(&marks) {
+                            *word |= lanes[i];
+                        }
+                    }
                 }
             }
         }
+    }
+}
+
+/// Lanes half as wide as the bound: when the mask has the bit of half the bound and every
+/// partner of a chunk's listed splits is common, a split's value is common when its listed
+/// heap's value is rare and rare when that is common, and a value below the bound is known by
+/// its class and its remainder modulo half the bound (the mask's bit of half the bound sets
+/// the class). The lanes then mark remainders, the pairs of each class apart: Grundy's game
+/// (mask 510, values below 512) from heap 2 · 48,399,022 + 1 on, past its last rare position.
+#[derive(Clone, Copy)]
+struct Halves<'a> {
+    mask: u32,
+    /// The rare values ([`Context::rare_values`]).
+    rare_values: &'a [u64],
+}
+
+impl<'a> Halves<'a> {
+    /// The halves for the positions `xs` of the block from b, when they apply.
+    fn of(ctx: &Context<'a>, b: u64, xs: &std::ops::Range<u64>) -> Option<Halves<'a>> {
+        let Mode::Sparse(mask) = ctx.mode else {
+            return None;
+        };
+        let last = ctx.rare.last().map_or(0, |&(r, _)| r);
+        let j = *ctx.moves.splits.last()?;
+        // The listed heaps: the rare ones, and small ones below those of `small_splits`.
+        let small = (xs.end - b) + SCANNED_FIRST + 1;
+        // Every partner x − j − heap lies past the last rare position.
+        let partners_common = xs.start > j + last.max(small) + last;
+        (mask & (ctx.bound / 2) != 0 && partners_common).then_some(Halves {
+            mask,
+            rare_values: ctx.rare_values,
+        })
     }
 }
 
@@ -316,6 +378,21 @@ mod tests {
     use crate::engine::rare_values::context::Mode;
     use crate::xorshift::xorshift;
 
+    /// The moves of Grundy's game (splits into unequal heaps), Kayles and 0.00404.
+    fn codes() -> [CodeMoves; 3] {
+        let code = |splits: Vec<u64>, singles: Vec<u64>, unequal| CodeMoves {
+            splits,
+            singles,
+            wholes: vec![],
+            unequal,
+        };
+        [
+            code(vec![0], vec![], true),
+            code(vec![1, 2], vec![1, 2], false),
+            code(vec![3, 5], vec![], false),
+        ]
+    }
+
     #[test]
     fn packed_bytes_are_the_marked_ones() {
         for seed in 0..200u64 {
@@ -333,19 +410,9 @@ mod tests {
     fn lanes_and_byte_rows_mark_what_bitsets_mark() {
         let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let mut random = |below: u64| next() % below;
-        let codes = [
-            (vec![0], vec![], true),         // Grundy's game: splits into unequal heaps
-            (vec![1, 2], vec![1, 2], false), // Kayles
-            (vec![3, 5], vec![], false),     // 0.00404
-        ];
         for bound in [64u32, 128, 256, 512, 1024, 2048] {
-            for (splits, singles, unequal) in &codes {
-                let moves = CodeMoves {
-                    splits: splits.clone(),
-                    singles: singles.clone(),
-                    wholes: vec![],
-                    unequal: *unequal,
-                };
+            for moves in codes() {
+                let splits = &moves.splits;
                 let table: Vec<u16> = (0..6000).map(|_| random(bound as u64) as u16).collect();
                 let b = 5000;
                 let rare: Vec<(u64, u32)> = (1..b)
@@ -372,6 +439,57 @@ mod tests {
                     BitRows::mark(&table, b, xs.clone(), &ctx, &mut bits);
                     assert_eq!(bytes, bits, "bound {bound}, splits {splits:?}, {xs:?}");
                     assert!(bits.iter().any(|&w| w != 0));
+                }
+            }
+        }
+    }
+
+    /// Past the last rare position, under a mask with the bit of half the bound, lanes half as
+    /// wide mark what bitsets mark; a rare position whose split reaches the chunk turns them
+    /// off.
+    #[test]
+    fn halved_lanes_mark_what_bitsets_mark_past_the_last_rare_position() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        let (bound, mask) = (512u32, 510);
+        let room = Context::room(bound);
+        let rare_values = crate::sparse_space::rare_values(mask, room);
+        for moves in codes() {
+            let splits = &moves.splits;
+            let b = 5000u64;
+            for last in [700u64, 3000] {
+                // Rare values only up to `last`: past it the class bit is flipped to common.
+                let table: Vec<u16> = (0..6000u64)
+                    .map(|x| {
+                        let v = (next() % u64::from(bound)) as u32;
+                        let flip = x > last && is_rare(v, mask);
+                        (if flip { v ^ (bound / 2) } else { v }) as u16
+                    })
+                    .collect();
+                let rare: Vec<(u64, u32)> = (1..b)
+                    .filter(|&r| is_rare(table[r as usize].into(), mask))
+                    .map(|r| (r, table[r as usize].into()))
+                    .collect();
+                let ctx = Context {
+                    moves: &moves,
+                    mode: Mode::Sparse(mask),
+                    rare: &rare,
+                    bound,
+                    rare_values: &rare_values,
+                    high: None,
+                };
+                for xs in [b..b + 64, b + 100..b + 164, b + 7..b + 68] {
+                    let halves = Halves::of(&ctx, b, &xs).is_some();
+                    assert_eq!(halves, last == 700, "{xs:?}");
+                    if !halves {
+                        // Byte rows, marking fewer positions at once, choose other small heaps.
+                        continue;
+                    }
+                    let len = (xs.end - xs.start) as usize;
+                    let mut lanes = vec![0u64; len * room];
+                    mark_known_splits(&table, b, xs.clone(), &ctx, &mut lanes);
+                    let mut bits = vec![0u64; len * room];
+                    BitRows::mark(&table, b, xs.clone(), &ctx, &mut bits);
+                    assert_eq!(lanes, bits, "splits {splits:?}, {xs:?}");
                 }
             }
         }

@@ -12,11 +12,12 @@
 
 use super::context::{CodeMoves, Context, Mode, Value};
 use super::marks::{mark, mark_all, mark_splits, mex_from};
-use super::region::Regions;
+use super::region::{Region, Regions};
 use super::rows::mark_known_splits;
 use super::search::{Ahead, High, Search, Witnesses};
 use crate::sparse_space::is_rare;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Positions a parallel task computes with one [`Witnesses`].
 const CHUNK: usize = 64;
@@ -63,6 +64,34 @@ pub fn compute<V: Value>(
             }
         },
     );
+    let finished = AtomicBool::new(false);
+    let in_order = || {
+        let out = positions_in_order(table, b, len, ctx, region, &mut seen);
+        finished.store(true, Ordering::Release);
+        out
+    };
+    // Another worker waits for the positions in order awake, yielding its core to any other
+    // thread, so that the next block's tasks find it ready instead of asleep.
+    let awake = || {
+        while !finished.load(Ordering::Acquire) {
+            std::thread::yield_now();
+        }
+    };
+    rayon::join(in_order, awake).0
+}
+
+/// The values of the block's positions one after another, from the marks `seen` of their
+/// splits whose heaps both lie below b.
+fn positions_in_order<V: Value>(
+    table: &[V],
+    b: u64,
+    len: u64,
+    ctx: &Context,
+    region: Option<Region<V>>,
+    seen: &mut [u64],
+) -> Vec<u32> {
+    let room = Context::room(ctx.bound);
+    let known = &table[..b as usize];
     let mut out: Vec<u32> = Vec::with_capacity(len as usize);
     let mut found = Found::default();
     let mut witnesses = Witnesses::new(room * 64);

@@ -14,14 +14,15 @@ use crate::engine::isa::{Isa, detect};
 /// The values of positions b.. (at most `len` of them) in sparse mode, one position after
 /// another, each written into `table` once final (as long as it fits). Ends early as
 /// [`super::block::compute`] does, after a value that `V` cannot hold, and, while [`Lanes`]
-/// mark, after a new rare position (their splits with a rare heap are fixed).
+/// mark, after a new rare position (their splits with a rare heap are fixed). With the values,
+/// the splits its searches swept ([`Witnesses::swept`]).
 pub fn compute<V: Value>(
     table: &mut [V],
     b: u64,
     len: u64,
     ctx: &Context,
     regions: &mut Regions,
-) -> Vec<u32> {
+) -> (Vec<u32>, u64) {
     match ctx.bound {
         128 => stretch::<V, 2>(table, b, len, ctx, regions),
         LANES_BOUND => stretch::<V, 4>(table, b, len, ctx, regions),
@@ -37,7 +38,7 @@ fn stretch<V: Value, const W: usize>(
     len: u64,
     ctx: &Context,
     regions: &mut Regions,
-) -> Vec<u32> {
+) -> (Vec<u32>, u64) {
     let room = Context::room(ctx.bound);
     let region = regions.of(table, b, ctx.moves);
     let mut witnesses = Witnesses::new(room * 64);
@@ -95,7 +96,7 @@ fn stretch<V: Value, const W: usize>(
             break;
         }
     }
-    out
+    (out, witnesses.swept)
 }
 
 /// Positions whose option bitsets [`Lanes`] fills at once.
@@ -226,7 +227,7 @@ mod tests {
         };
         let mut narrow = small.clone();
         narrow.resize(b as usize + 8, 0);
-        let out = compute(&mut narrow, b, 8, &ctx, &mut Regions::default());
+        let (out, _) = compute(&mut narrow, b, 8, &ctx, &mut Regions::default());
         let wide_before: Vec<u16> = small.iter().map(|&v| v as u16).collect();
         let want = mex_of_splits(&wide_before, b as usize);
         assert_eq!(want, 256, "the test needs a first value past eight bits");
@@ -238,7 +239,7 @@ mod tests {
         assert_eq!(narrow[b as usize], 0, "and does not write it");
         let mut wide = wide_before;
         wide.resize(b as usize + 8, 0);
-        let out = compute(&mut wide, b, 8, &ctx, &mut Regions::default());
+        let (out, _) = compute(&mut wide, b, 8, &ctx, &mut Regions::default());
         assert_eq!(out, vec![256], "a value at the bound ends the stretch too");
         assert_eq!(wide[b as usize], 256);
     }
@@ -416,7 +417,7 @@ mod tests {
             assert!(has_lanes, "bound {bound}");
             let mut table = start.clone();
             table.resize(b as usize + 200, 0);
-            let out = compute(&mut table, b, 200, &ctx, &mut Regions::default());
+            let (out, _) = compute(&mut table, b, 200, &ctx, &mut Regions::default());
             let mut want = start;
             for x in b..b + out.len() as u64 {
                 let v = mex_of_every_move(&want, x, &moves);

@@ -12,8 +12,9 @@
 //! least half the bound is decided instead by the positions listed with such values, as long
 //! as there are at most [`HIGH_MOST`] of them. When every rare
 //! position lies within a block length, or there are at most [`IN_ORDER_RARE`] of them while
-//! values stay below 256, positions go one after another on one thread instead (`in_order.rs`):
-//! their rare heaps' partners are the positions just computed.
+//! values stay below 256 (and the searches sweep at most [`HEAVY_SWEEP`] splits a position),
+//! positions go one after another on one thread instead (`in_order.rs`): their rare heaps'
+//! partners are the positions just computed.
 //!
 //! For finite codes the Guy–Smith criterion ([`crate::period`]) is tried at lengths growing
 //! by a quarter, or sooner where a check that proved nothing says its best candidate would be
@@ -77,6 +78,12 @@ const IN_ORDER: u64 = 4096;
 /// positions, 0.64 s in blocks, 0.18 s one after another; above the lanes' reach `.6` (values
 /// past 256) was 10–15% slower one after another.
 const IN_ORDER_RARE: usize = 256;
+/// Splits a position the searches of a stretch one position after another may sweep
+/// ([`search::Witnesses::swept`]) before blocks share them between the cores instead, until
+/// the mask is chosen again. To 2^18, `.166` (176 rare positions, mask 253) swept 350–600 a
+/// position, 1.08 s one after another to 2^20 against 0.86 s in blocks; `.354`, `.056` and
+/// `.1777` swept 10–30 past their first 10,000 positions.
+const HEAVY_SWEEP: u64 = 256;
 
 /// The values of the take-and-break game `game` (a finite code) below `n`, kept and resumed as
 /// `storage` says. With `until_period`, the table ends at the shortest length that proves the
@@ -207,6 +214,9 @@ struct Sieve<'m> {
     next_revision: u64,
     /// Rare positions at the last choice.
     rare_at_revision: usize,
+    /// The last stretch one position after another swept more than [`HEAVY_SWEEP`] splits a
+    /// position: blocks follow until the mask is chosen again.
+    heavy_sweep: bool,
     /// Where a period is looked for next.
     next_check: u64,
     /// The positions below `done` whose value is at least `high_from`, with their values, while
@@ -240,6 +250,7 @@ impl<'m> Sieve<'m> {
             rare: Vec::new(),
             next_revision: FIRST_REVISION,
             rare_at_revision: 0,
+            heavy_sweep: false,
             next_check: FIRST_CHECK,
             high: None,
             high_from: 0,
@@ -305,6 +316,7 @@ impl<'m> Sieve<'m> {
             });
         }
         self.rare_at_revision = self.rare.len();
+        self.heavy_sweep = false;
         self.next_revision = 2 * self.done.max(FIRST_REVISION);
     }
 
@@ -394,20 +406,23 @@ impl<'m> Sieve<'m> {
         };
         let b = self.done;
         let regions = &mut self.regions;
+        let few_rare = self.rare.len() <= IN_ORDER_RARE && bound <= in_order::LANES_BOUND;
         let in_order = matches!(self.mode, Mode::Sparse(_))
             && (self.rare.last().is_none_or(|&(r, _)| r < BLOCK)
-                || (self.rare.len() <= IN_ORDER_RARE && bound <= in_order::LANES_BOUND));
+                || (few_rare && !self.heavy_sweep));
         // A stretch ends where a period is looked for, so that a proof comes at its length.
         let end = values.len().min(self.next_check.max(b + 1));
         if in_order {
             let len = IN_ORDER.min(end - b);
             // Only the positions of the stretch are written: the rest stay zero.
             let upto = b + len;
-            return match values.bits() {
+            let (out, swept) = match values.bits() {
                 8 => in_order::compute(typed_mut::<u8>(values, upto), b, len, &ctx, regions),
                 16 => in_order::compute(typed_mut::<u16>(values, upto), b, len, &ctx, regions),
                 _ => in_order::compute(typed_mut::<u32>(values, upto), b, len, &ctx, regions),
             };
+            self.heavy_sweep = swept > HEAVY_SWEEP * out.len() as u64;
+            return out;
         }
         let len = BLOCK.min(end - b);
         match values.bits() {
@@ -492,6 +507,34 @@ mod tests {
         let table_bytes = 2 * n;
         let kept = resident_bytes(values.words().as_ptr() as usize);
         assert!(kept < table_bytes / 4, "{kept} of {table_bytes} bytes kept");
+    }
+
+    /// `.166` (176 rare positions) sweeps hundreds of splits a position one position after
+    /// another and so goes on in blocks; `.354` (132) sweeps a few tens and stays in order.
+    /// Either way the values are the reference engine's.
+    #[test]
+    fn stretches_that_sweep_many_splits_give_way_to_blocks() {
+        let n = 12_000;
+        for (code, heavy) in [("octal:0.166", true), ("octal:0.354", false)] {
+            let game = Game::parse(code).unwrap();
+            let Some(criterion @ Criterion::TakeBreak { last_removal, .. }) =
+                game.period_criterion()
+            else {
+                panic!("a finite code")
+            };
+            let moves = CodeMoves::of(game.take_break().unwrap(), last_removal);
+            let mut values = PackedValues::in_memory(n, FIRST_BITS);
+            let mut sieve = Sieve::resume(&moves, &values, 0);
+            let end = sieve.advance(&mut values, 0, &criterion, &mut |_| {
+                ControlFlow::Continue(())
+            });
+            assert!(matches!(end, Ok(Advance::Completed)), "{code}");
+            assert!(sieve.rare.len() <= IN_ORDER_RARE, "{code}");
+            assert_eq!(sieve.heavy_sweep, heavy, "{code}");
+            let reference = crate::engine::reference::compute(&game, n, &Progress::hidden());
+            let want: Vec<u32> = reference.unwrap().iter().collect();
+            assert!(values.iter().eq(want), "{code}");
+        }
     }
 
     /// A file-backed run of `.161`, whose last rare position lies near 24,000, keeps in the

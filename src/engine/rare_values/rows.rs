@@ -106,26 +106,24 @@ impl LaneRows<'_> {
         let LaneRows { bits, pairs, .. } = rows;
         // With halves, the rare heaps' pairs have common values; the small heaps' pairs of a
         // common value have rare values, and those of a rare value are rare heaps' pairs too.
-        let to_rare: Option<Vec<(usize, u32)>> = halves.map(|h| {
+        let halves: Option<(Halves, Vec<(usize, u32)>)> = halves.map(|h| {
             let small = pairs[rare_heaps..].iter();
-            small
-                .filter(|&&(_, c)| !is_rare(c, h.mask))
-                .copied()
-                .collect()
+            let to_rare = small.filter(|&&(_, c)| !is_rare(c, h.mask));
+            (h, to_rare.copied().collect())
         });
         let isa = detect();
         let groups = bits.words.chunks_mut(room * LANE_COUNT);
         for (x0, group) in xs.step_by(LANE_COUNT).zip(groups) {
             let rows = group.chunks_exact_mut(room);
             let at = x0 as usize;
-            match (halves, &to_rare) {
+            match &halves {
                 _ if rows.len() < LANE_COUNT => {
                     for (x, row) in (x0..).zip(rows) {
                         let values = pairs.iter().map(|&(d, c)| c ^ table[x as usize - d].into());
                         mark_all(row, values);
                     }
                 }
-                (Some(h), Some(to_rare)) => {
+                Some((h, to_rare)) => {
                     let to_common = &pairs[..rare_heaps];
                     let common: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, to_common);
                     let rare: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, to_rare);
@@ -136,7 +134,7 @@ impl LaneRows<'_> {
                         }
                     }
                 }
-                _ => {
+                None => {
                     let marks: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, &pairs);
                     for (i, row) in rows.enumerate() {
                         for (word, lanes) in row.iter_mut().zip(&marks) {
@@ -375,7 +373,6 @@ fn small_splits<V: Value>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rare_values::context::Mode;
     use crate::xorshift::xorshift;
 
     /// The moves of Grundy's game (splits into unequal heaps), Kayles and 0.00404.

@@ -94,7 +94,7 @@ impl<V: Value> Search<'_, V> {
             Ahead::First => first,
             Ahead::Second => common_from(marks, first + 1),
         };
-        self.sweep(below, x, moves, limit, marks);
+        self.witnesses.swept += self.sweep(below, x, moves, limit, marks);
         for s in moves.rests(x) {
             if missing_from(rare, marks, 0) >= limit {
                 break;
@@ -108,7 +108,7 @@ impl<V: Value> Search<'_, V> {
     /// missing (the next ones of a first removal whose first are marked already only from
     /// [`SWEPT_WHILE`] missing), then on while at least [`SWEPT_WHILE`] are. Many missing
     /// values are then found by one pass over the splits instead of a search each.
-    fn sweep(&self, below: u64, x: u64, moves: &CodeMoves, limit: u32, marks: &mut [u64]) {
+    fn sweep(&self, below: u64, x: u64, moves: &CodeMoves, limit: u32, marks: &mut [u64]) -> u64 {
         let rare = self.rare_values;
         // The first removal's smallest heaps marked already are followed by as many more only
         // while many values are missing: else a search of each costs less.
@@ -138,27 +138,33 @@ impl<V: Value> Search<'_, V> {
             })
         };
         let longest = rests().map(|(_, first, _)| first.end - first.start).max();
+        let mut swept = 0;
         let mut scanned = 0;
         while scanned < longest.unwrap_or(0) && count_missing(rare, marks, limit) > 0 {
             for (s, first, _) in rests() {
                 let a = (first.start + scanned).min(first.end);
-                mark_splits(self.table, s, a..(a + BATCH).min(first.end), marks);
+                let batch = a..(a + BATCH).min(first.end);
+                swept += batch.end - batch.start;
+                mark_splits(self.table, s, batch, marks);
             }
             scanned += BATCH;
         }
-        let mut swept = 0;
+        let mut further = 0;
         while count_missing(rare, marks, limit) >= SWEPT_WHILE {
             let mut more = false;
             for (s, _, past) in rests() {
-                let a = (past.start + swept).min(past.end);
-                mark_splits(self.table, s, a..(a + SWEPT).min(past.end), marks);
+                let a = (past.start + further).min(past.end);
+                let batch = a..(a + SWEPT).min(past.end);
+                swept += batch.end - batch.start;
+                mark_splits(self.table, s, batch, marks);
                 more |= a + SWEPT < past.end;
             }
             if !more {
-                return;
+                break;
             }
-            swept += SWEPT;
+            further += SWEPT;
         }
+        swept
     }
 
     /// [`Search::cover`] for the splits (a, s − a) of one rest s: each rare value still
@@ -284,12 +290,15 @@ const REMEMBERED: usize = 4;
 /// of a search.
 pub(super) struct Witnesses {
     heaps: Vec<[u64; REMEMBERED]>,
+    /// Splits the sweeps of the searches marked ([`Search::sweep`]): what the searches cost.
+    pub(super) swept: u64,
 }
 
 impl Witnesses {
     pub(super) fn new(room: usize) -> Witnesses {
         Witnesses {
             heaps: vec![[u64::MAX; REMEMBERED]; room],
+            swept: 0,
         }
     }
 

@@ -4,7 +4,8 @@
 //! An interrupt is a request: while a resumable engine runs ([`Polling`]), it checks the
 //! request between segments, saves its state and stops; at any other time (an engine that
 //! cannot save, or writing outputs, which are only renamed into place once whole) the process
-//! ends at once with exit code 130 and one line saying what was kept. A closed standard output
+//! ends at once with exit code 130 and one line saying what was kept. A second signal half a
+//! second or more after the first ends the process at once too. A closed standard output
 //! (its reader gone, as with `| head`) ends the process quietly with exit code 141, as SIGPIPE
 //! would. Either way the files under construction ([`Unfinished`]) are removed first.
 
@@ -12,10 +13,13 @@ use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
 
 static INSTALLED: AtomicBool = AtomicBool::new(false);
 static REQUESTED: AtomicBool = AtomicBool::new(false);
+/// When the first Ctrl-C or SIGTERM came.
+static FIRST_SIGNAL: OnceLock<Instant> = OnceLock::new();
 static POLLING: AtomicUsize = AtomicUsize::new(0);
 static KEEP_CHECKPOINTED: AtomicBool = AtomicBool::new(false);
 /// True once a run has ended leaving its work file beside its checkpoint.
@@ -38,6 +42,11 @@ pub const CLOSED_PIPE: i32 = 141;
 /// What an interrupt says is kept when it keeps a work file with its checkpoint, unless a run
 /// says more ([`set_note`]).
 const KEPT: &str = "the positions of the last checkpoint are saved; run the same command with --resume to continue";
+
+/// A second Ctrl-C or SIGTERM this soon after the first is taken for the same one: `timeout`
+/// sends its signal to the command and again to its process group, so a command run under it
+/// receives two within a millisecond, and a scheduler may do the same.
+const SAME_SIGNAL: Duration = Duration::from_millis(500);
 
 /// One file under construction.
 struct Entry {
@@ -69,7 +78,8 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 pub fn install() {
     INSTALLED.store(true, Ordering::SeqCst);
     let _ = ctrlc::set_handler(|| {
-        let again = REQUESTED.swap(true, Ordering::SeqCst);
+        let first = *FIRST_SIGNAL.get_or_init(Instant::now);
+        let again = REQUESTED.swap(true, Ordering::SeqCst) && first.elapsed() >= SAME_SIGNAL;
         if (again || POLLING.load(Ordering::SeqCst) == 0) && claim_last_line() {
             end(INTERRUPTED, true);
         }

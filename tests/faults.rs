@@ -244,22 +244,37 @@ fn a_second_run_on_the_same_work_file_is_refused_and_the_first_stays_right() {
 
 #[test]
 fn sigterm_saves_a_checkpoint_like_ctrl_c() {
-    stopped_then_resumed(&CASES[1], &[], &["-TERM"]);
+    stopped_then_resumed(&CASES[1], &[], &["-TERM"], Duration::ZERO);
+}
+
+#[test]
+fn two_signals_at_once_save_a_checkpoint_like_one() {
+    // `timeout` sends its signal to the command and again to the command's process group:
+    // the two count as one, so the run saves its positions (no checkpoint is due yet after a
+    // few seconds) rather than end at once with nothing saved.
+    let line = stopped_then_resumed(&CASES[1], &[], &["-TERM", "-TERM"], Duration::ZERO);
+    assert!(line.contains(" positions are saved; "), "{line}");
 }
 
 #[test]
 fn a_second_ctrl_c_ends_at_once_and_keeps_the_last_checkpoint() {
-    // The first asks the engine to save and stop; the second, while it saves, ends the
-    // process at once. Either way the one line says what is kept: here a checkpoint saved
-    // before the first (with none yet, the line says nothing is saved, and the work file goes).
-    stopped_then_resumed(&CASES[4], &["--checkpoint-every", "0"], &["-INT", "-INT"]);
+    // The first asks the engine to save and stop; the second, half a second later and while it
+    // saves, ends the process at once. Either way the one line says what is kept: here a
+    // checkpoint saved before the first (with none yet, the line says nothing is saved, and
+    // the work file goes).
+    stopped_then_resumed(
+        &CASES[4],
+        &["--checkpoint-every", "0"],
+        &["-INT", "-INT"],
+        Duration::from_millis(600),
+    );
 }
 
-/// Sends `signals` to a file-backed run of `case` (with `extra` arguments) once it has
-/// computed positions, and saved a checkpoint when it saves them at every stop; checks that it
-/// ends with exit code 130 and one line saying what is saved, and that `--resume` then writes
-/// the same table as an uninterrupted run.
-fn stopped_then_resumed(case: &Case, extra: &[&str], signals: &[&str]) {
+/// Sends `signals`, `pause` apart, to a file-backed run of `case` (with `extra` arguments)
+/// once it has computed positions, and saved a checkpoint when it saves them at every stop;
+/// checks that it ends with exit code 130 and one line saying what is saved, and that
+/// `--resume` then writes the same table as an uninterrupted run. Returns that line.
+fn stopped_then_resumed(case: &Case, extra: &[&str], signals: &[&str], pause: Duration) -> String {
     let dir = tempfile::tempdir().unwrap();
     let dir = dir.path();
     let want = reference(dir, case);
@@ -274,11 +289,14 @@ fn stopped_then_resumed(case: &Case, extra: &[&str], signals: &[&str]) {
             &mut child,
         );
     }
-    for name in signals {
+    for (i, name) in signals.iter().enumerate() {
+        if i > 0 {
+            std::thread::sleep(pause);
+        }
         signal(&child, name);
     }
     let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(
         stderr.contains("saved; run the same command with --resume to continue"),
@@ -290,6 +308,7 @@ fn stopped_then_resumed(case: &Case, extra: &[&str], signals: &[&str]) {
         std::fs::read(dir.join("work").join(case.table)).unwrap(),
         want
     );
+    stderr
 }
 
 #[test]

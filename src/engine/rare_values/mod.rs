@@ -101,13 +101,7 @@ pub fn compute(
             game.spec
         )));
     }
-    let finite = match (game.take_break(), game.period_criterion()) {
-        (Some(code), Some(criterion @ Criterion::TakeBreak { last_removal, .. })) => {
-            Some((CodeMoves::of(code, last_removal), criterion))
-        }
-        _ => None,
-    };
-    let Some((moves, criterion)) = finite else {
+    let Some((moves, criterion)) = finite_code(game) else {
         return Err(Error::Input(format!(
             "the rare-values engine computes take-and-break games of a finite code, not '{}'",
             game.spec
@@ -181,6 +175,17 @@ pub fn compute(
         values,
         period,
     })
+}
+
+/// The moves of `game` and the criterion that proves its period, when it is a take-and-break
+/// game of a finite code.
+fn finite_code(game: &Game) -> Option<(CodeMoves, Criterion)> {
+    match (game.take_break(), game.period_criterion()) {
+        (Some(code), Some(criterion @ Criterion::TakeBreak { last_removal, .. })) => {
+            Some((CodeMoves::of(code, last_removal), criterion))
+        }
+        _ => None,
+    }
 }
 
 /// The positions that prove the proven period `p`, which lie in the table.
@@ -517,12 +522,7 @@ mod tests {
         let n = 12_000;
         for (code, heavy) in [("octal:0.166", true), ("octal:0.354", false)] {
             let game = Game::parse(code).unwrap();
-            let Some(criterion @ Criterion::TakeBreak { last_removal, .. }) =
-                game.period_criterion()
-            else {
-                panic!("a finite code")
-            };
-            let moves = CodeMoves::of(game.take_break().unwrap(), last_removal);
+            let (moves, criterion) = finite_code(&game).unwrap();
             let mut values = PackedValues::in_memory(n, FIRST_BITS);
             let mut sieve = Sieve::resume(&moves, &values, 0);
             let end = sieve.advance(&mut values, 0, &criterion, &mut |_| {
@@ -542,11 +542,7 @@ mod tests {
     #[test]
     fn a_file_backed_run_keeps_only_what_it_reads() {
         let game = Game::parse("octal:0.161").unwrap();
-        let Some(criterion @ Criterion::TakeBreak { last_removal, .. }) = game.period_criterion()
-        else {
-            panic!("a finite code")
-        };
-        let moves = CodeMoves::of(game.take_break().unwrap(), last_removal);
+        let (moves, criterion) = finite_code(&game).unwrap();
         let n = 1 << 22;
         let dir = tempfile::tempdir().unwrap();
         let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();

@@ -107,7 +107,8 @@ impl<V: Value> Search<'_, V> {
     /// turn: the first [`SCANNED_FIRST`] of each rest while a rare value below `limit` is
     /// missing (the next ones of a first removal whose first are marked already only from
     /// [`SWEPT_WHILE`] missing), then on while at least [`SWEPT_WHILE`] are. Many missing
-    /// values are then found by one pass over the splits instead of a search each.
+    /// values are then found by one pass over the splits instead of a search each. Returns the
+    /// number of splits marked.
     fn sweep(&self, below: u64, x: u64, moves: &CodeMoves, limit: u32, marks: &mut [u64]) -> u64 {
         let rare = self.rare_values;
         // The first removal's smallest heaps marked already are followed by as many more only

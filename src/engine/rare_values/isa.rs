@@ -42,12 +42,12 @@ fn find_in_region_avx2<V: Value>(reversed: &[V], table: &[V], s: u64, v: V) -> O
 
 /// [`far_marks_body`] compiled for `isa`.
 #[inline]
-pub(super) fn far_marks<V: Value, const W: usize>(
+pub(super) fn far_marks<V: Value, const W: usize, const G: usize>(
     isa: Isa,
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[u64; LANE_COUNT]; W] {
+) -> [[[u64; LANE_COUNT]; W]; G] {
     match isa {
         Isa::Portable => far_marks_body(table, x0, pairs),
         // SAFETY: the feature was detected at run time.
@@ -62,21 +62,21 @@ pub(super) fn far_marks<V: Value, const W: usize>(
 /// [`far_marks_body`] compiled with AVX-512: one variable shift marks eight positions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn far_marks_avx512<V: Value, const W: usize>(
+fn far_marks_avx512<V: Value, const W: usize, const G: usize>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[u64; LANE_COUNT]; W] {
+) -> [[[u64; LANE_COUNT]; W]; G] {
     far_marks_body(table, x0, pairs)
 }
 
 /// [`far_marks_body`] compiled with AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn far_marks_avx2<V: Value, const W: usize>(
+fn far_marks_avx2<V: Value, const W: usize, const G: usize>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[u64; LANE_COUNT]; W] {
+) -> [[[u64; LANE_COUNT]; W]; G] {
     far_marks_body(table, x0, pairs)
 }

@@ -1,6 +1,6 @@
 //! The kernels of the `rare-values` engine, as portable bodies that [`isa`](super::isa)
 //! compiles for each instruction set: the search of a region for a split of one value, and
-//! the marks of a lane group of the in-order path.
+//! the marks of lane groups of the in-order path and of a chunk's rows.
 
 use super::context::Value;
 use super::in_order::LANE_COUNT;
@@ -35,31 +35,33 @@ pub(super) fn find_in_region_body<V: Value>(
     None
 }
 
-/// The marks of the pairs (d, c) at positions x0..x0 + [`LANE_COUNT`] (each pair's partners
-/// x − d below x0 + [`LANE_COUNT`] − d in `table`), as bitsets of `W` words (a power of two),
-/// word by word: word w of lane i is `marks[w][i]`. A value v's bit goes into word
-/// (v / 64) mod `W` by a masked OR, one vector shift serving all `W` words: values below
-/// 64 · `W` each have their own bit, larger ones share the bit of v mod 64 · `W`.
+/// The marks of the pairs (d, c) at positions x0..x0 + `G` · [`LANE_COUNT`] (each pair's
+/// partners x − d below x0 + `G` · [`LANE_COUNT`] − d in `table`), as bitsets of `W` words (a
+/// power of two), in `G` groups of [`LANE_COUNT`] positions, word by word: word w of position
+/// g · [`LANE_COUNT`] + i is `marks[g][w][i]`. A value v's bit goes into word (v / 64) mod `W`
+/// by a masked OR, one vector shift serving all `W` words: values below 64 · `W` each have
+/// their own bit, larger ones share the bit of v mod 64 · `W`. A pair's partners of all `G`
+/// groups are read at once, so that each cache line of the table is fetched once a pair.
 #[inline(always)]
-pub(super) fn far_marks_body<V: Value, const W: usize>(
+pub(super) fn far_marks_body<V: Value, const W: usize, const G: usize>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[u64; LANE_COUNT]; W] {
-    let mut marks = [[0u64; LANE_COUNT]; W];
+) -> [[[u64; LANE_COUNT]; W]; G] {
+    let mut marks = [[[0u64; LANE_COUNT]; W]; G];
     for &(d, c) in pairs {
-        let partners: &[V; LANE_COUNT] = table[x0 - d..x0 - d + LANE_COUNT]
-            .try_into()
-            .expect("a lane group of partners");
-        let values: [u32; LANE_COUNT] = std::array::from_fn(|i| partners[i].into() ^ c);
-        for (w, words) in marks.iter_mut().enumerate() {
-            for (word, &v) in words.iter_mut().zip(&values) {
-                let bit = 1 << (v & 63);
-                *word |= if W == 1 || (v >> 6) & (W as u32 - 1) == w as u32 {
-                    bit
-                } else {
-                    0
-                };
+        let span = &table[x0 - d..x0 - d + G * LANE_COUNT];
+        for (group, partners) in marks.iter_mut().zip(span.chunks_exact(LANE_COUNT)) {
+            let values: [u32; LANE_COUNT] = std::array::from_fn(|i| partners[i].into() ^ c);
+            for (w, words) in group.iter_mut().enumerate() {
+                for (word, &v) in words.iter_mut().zip(&values) {
+                    let bit = 1 << (v & 63);
+                    *word |= if W == 1 || (v >> 6) & (W as u32 - 1) == w as u32 {
+                        bit
+                    } else {
+                        0
+                    };
+                }
             }
         }
     }

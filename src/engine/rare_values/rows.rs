@@ -1,8 +1,8 @@
 //! The option values a chunk of consecutive positions gets from splits whose heaps both lie
 //! below the block: the splits with a rare heap and those with the smallest heaps. While values
-//! stay below 256 the splits every position of the chunk has are marked eight positions at
-//! once in vector registers; up to a bound of 1024 the marks go into rows of one byte a value,
-//! beyond into the bitsets directly.
+//! stay below 256 the splits every position of the chunk has are marked 32 positions a pass
+//! over them, eight to a vector register; up to a bound of 1024 the marks go into rows of one
+//! byte a value, beyond into the bitsets directly.
 
 use super::context::{CodeMoves, Context, Mode, Value};
 use super::in_order::LANE_COUNT;
@@ -69,6 +69,13 @@ fn partners<'t, V: Value>(table: &'t [V], xs: &std::ops::Range<u64>, shift: u64)
     &table[(xs.start - shift) as usize..(xs.end - shift) as usize]
 }
 
+/// Groups of [`LANE_COUNT`] positions whose marks [`far_marks`] computes in one pass over
+/// the pairs: each pair's partners of the [`SPAN`] positions fill one cache line of 16-bit
+/// values, fetched once.
+const GROUPS: usize = 4;
+/// Positions [`LaneRows`] marks in one pass over the pairs.
+const SPAN: usize = GROUPS * LANE_COUNT;
+
 /// Bitsets of `W` + 1 words a position (values below 64 · `W`). The splits that every position of the
 /// chunk has (nearly all: only a rare heap's split whose partner reaches the block stops
 /// within it) are gathered as pairs (shift, value) and marked [`LANE_COUNT`] positions at a
@@ -112,12 +119,12 @@ impl LaneRows<'_> {
             (h, to_rare.copied().collect())
         });
         let isa = detect();
-        let groups = bits.words.chunks_mut(room * LANE_COUNT);
-        for (x0, group) in xs.step_by(LANE_COUNT).zip(groups) {
-            let rows = group.chunks_exact_mut(room);
+        let spans = bits.words.chunks_mut(room * SPAN);
+        for (x0, span) in xs.step_by(SPAN).zip(spans) {
+            let rows = span.chunks_exact_mut(room);
             let at = x0 as usize;
             match &halves {
-                _ if rows.len() < LANE_COUNT => {
+                _ if rows.len() < SPAN => {
                     for (x, row) in (x0..).zip(rows) {
                         let values = pairs.iter().map(|&(d, c)| c ^ table[x as usize - d].into());
                         mark_all(row, values);
@@ -125,9 +132,12 @@ impl LaneRows<'_> {
                 }
                 Some((h, to_rare)) => {
                     let to_common = &pairs[..rare_heaps];
-                    let common: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, to_common);
-                    let rare: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, to_rare);
+                    let common: [[[u64; LANE_COUNT]; W]; GROUPS] =
+                        far_marks(isa, table, at, to_common);
+                    let rare: [[[u64; LANE_COUNT]; W]; GROUPS] = far_marks(isa, table, at, to_rare);
                     for (i, row) in rows.enumerate() {
+                        let (common, rare) = (&common[i / LANE_COUNT], &rare[i / LANE_COUNT]);
+                        let i = i % LANE_COUNT;
                         for (w, word) in row.iter_mut().take(2 * W).enumerate() {
                             let is_rare = h.rare_values[w];
                             *word |= common[w % W][i] & !is_rare | rare[w % W][i] & is_rare;
@@ -135,10 +145,11 @@ impl LaneRows<'_> {
                     }
                 }
                 None => {
-                    let marks: [[u64; LANE_COUNT]; W] = far_marks(isa, table, at, &pairs);
+                    let marks: [[[u64; LANE_COUNT]; W]; GROUPS] = far_marks(isa, table, at, &pairs);
                     for (i, row) in rows.enumerate() {
-                        for (word, lanes) in row.iter_mut().zip(&marks) {
-                            *word |= lanes[i];
+                        let group = &marks[i / LANE_COUNT];
+                        for (word, lanes) in row.iter_mut().zip(group) {
+                            *word |= lanes[i % LANE_COUNT];
                         }
                     }
                 }

@@ -70,17 +70,17 @@ fn partners<'t, V: Value>(table: &'t [V], xs: &std::ops::Range<u64>, shift: u64)
 }
 
 /// Groups of [`LANE_COUNT`] positions whose marks [`far_marks`] computes in one pass over
-/// the pairs: each pair's partners of the [`SPAN`] positions fill one cache line of 16-bit
-/// values, fetched once.
+/// the pairs: each pair's partners of the [`SPAN`] positions, 64 bytes of 16-bit values (one
+/// or two cache lines), are fetched once.
 const GROUPS: usize = 4;
 /// Positions [`LaneRows`] marks in one pass over the pairs.
 const SPAN: usize = GROUPS * LANE_COUNT;
 
 /// Bitsets of `W` + 1 words a position (values below 64 · `W`). The splits that every position of the
 /// chunk has (nearly all: only a rare heap's split whose partner reaches the block stops
-/// within it) are gathered as pairs (shift, value) and marked [`LANE_COUNT`] positions at a
-/// time by [`far_marks`], one vector shift a pair where the processor has them; the others are
-/// marked position by position.
+/// within it) are gathered as pairs (shift, value) and marked [`SPAN`] positions a pass by
+/// [`far_marks`], one vector shift a pair for [`LANE_COUNT`] of them where the processor has
+/// them; the others, and a chunk's last positions short of a span, position by position.
 struct LaneRows<'a> {
     bits: BitRows<'a>,
     xs: std::ops::Range<u64>,

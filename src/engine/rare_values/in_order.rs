@@ -174,7 +174,7 @@ impl<const W: usize> Lanes<W> {
         let mut i = x.wrapping_sub(self.x0);
         if i >= LANE_COUNT as u64 {
             self.x0 = x;
-            [self.group] = far_marks(self.isa, table, x as usize, &self.far);
+            self.group = far_marks(self.isa, table, x as usize, &self.far);
             i = 0;
         }
         let mut marks: [u64; W] = std::array::from_fn(|w| self.group[w][i as usize]);

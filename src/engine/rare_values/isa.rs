@@ -2,8 +2,7 @@
 //! set detected at run time.
 
 use super::context::Value;
-use super::in_order::LANE_COUNT;
-use super::kernels::{far_marks_body, find_in_region_body};
+use super::kernels::{Lane, far_marks_body, find_in_region_body};
 use crate::engine::isa::Isa;
 
 /// [`find_in_region_body`] compiled for `isa`.
@@ -42,12 +41,12 @@ fn find_in_region_avx2<V: Value>(reversed: &[V], table: &[V], s: u64, v: V) -> O
 
 /// [`far_marks_body`] compiled for `isa`.
 #[inline]
-pub(super) fn far_marks<V: Value, const W: usize, const G: usize>(
+pub(super) fn far_marks<V: Value, L: Lane, const WL: usize, const P: usize>(
     isa: Isa,
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[[u64; LANE_COUNT]; W]; G] {
+) -> [[L; P]; WL] {
     match isa {
         Isa::Portable => far_marks_body(table, x0, pairs),
         // SAFETY: the feature was detected at run time.
@@ -59,24 +58,25 @@ pub(super) fn far_marks<V: Value, const W: usize, const G: usize>(
     }
 }
 
-/// [`far_marks_body`] compiled with AVX-512: one variable shift marks eight positions.
+/// [`far_marks_body`] compiled with AVX-512: one variable shift marks eight positions (lanes of
+/// 64 bits) or 16 (lanes of 32).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn far_marks_avx512<V: Value, const W: usize, const G: usize>(
+fn far_marks_avx512<V: Value, L: Lane, const WL: usize, const P: usize>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[[u64; LANE_COUNT]; W]; G] {
+) -> [[L; P]; WL] {
     far_marks_body(table, x0, pairs)
 }
 
 /// [`far_marks_body`] compiled with AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn far_marks_avx2<V: Value, const W: usize, const G: usize>(
+fn far_marks_avx2<V: Value, L: Lane, const WL: usize, const P: usize>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[[u64; LANE_COUNT]; W]; G] {
+) -> [[L; P]; WL] {
     far_marks_body(table, x0, pairs)
 }

@@ -1,9 +1,8 @@
 //! The kernels of the `rare-values` engine, as portable bodies that [`isa`](super::isa)
 //! compiles for each instruction set: the search of a region for a split of one value, and
-//! the marks of lane groups of the in-order path and of a chunk's rows.
+//! the marks of the lanes of the in-order path and of a chunk's rows.
 
 use super::context::Value;
-use super::in_order::LANE_COUNT;
 use super::region::{LANES, REGION_FIRST};
 
 /// The small heap a of a split (a, s − a) of value v whose small heap the region's reversed
@@ -35,35 +34,89 @@ pub(super) fn find_in_region_body<V: Value>(
     None
 }
 
-/// The marks of the pairs (d, c) at positions x0..x0 + `G` · [`LANE_COUNT`] (each pair's
-/// partners x − d below x0 + `G` · [`LANE_COUNT`] − d in `table`), as bitsets of `W` words (a
-/// power of two), in `G` groups of [`LANE_COUNT`] positions, word by word: word w of position
-/// g · [`LANE_COUNT`] + i is `marks[g][w][i]`. A value v's bit goes into word (v / 64) mod `W`
-/// by a masked OR, one vector shift serving all `W` words: values below 64 · `W` each have
-/// their own bit, larger ones share the bit of v mod 64 · `W`. A pair's partners of all `G`
-/// groups are read at once, so that each cache line of the table is fetched once a pair.
+/// A word of the lanes that [`far_marks_body`] marks: 32 bits where the processor has a masked
+/// OR of 32-bit lanes (AVX-512: 16 positions a vector), else 64.
+pub(super) trait Lane:
+    Copy
+    + Default
+    + PartialEq
+    + std::ops::BitXor<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::Shl<Self, Output = Self>
+    + std::ops::Shr<Self, Output = Self>
+    + Into<u64>
+{
+    /// Bits in a word.
+    const BITS: u32;
+    /// The word holding `v`'s low bits.
+    fn low(v: u32) -> Self;
+}
+
+impl Lane for u32 {
+    const BITS: u32 = 32;
+    #[inline(always)]
+    fn low(v: u32) -> Self {
+        v
+    }
+}
+
+impl Lane for u64 {
+    const BITS: u32 = 64;
+    #[inline(always)]
+    fn low(v: u32) -> Self {
+        v as u64
+    }
+}
+
+/// The marks of the pairs (d, c) at positions x0..x0 + `P` (each pair's partners x − d
+/// below x0 + `P` − d in `table`), as bitsets of `WL` words of type `L` (a power of two of
+/// them), word by word: word w of position i is `marks[w][i]`. A value v's bit goes into word
+/// (v / `L::BITS`) mod `WL` by a masked OR, one vector shift serving all `WL` words: values
+/// below `WL` · `L::BITS` each have their own bit, larger ones share the bit of v modulo that.
+/// A pair's partners of all `P` positions are read at once, so that each cache line of the
+/// table is fetched once a pair.
 #[inline(always)]
-pub(super) fn far_marks_body<V: Value, const W: usize, const G: usize>(
+pub(super) fn far_marks_body<V: Value, L: Lane, const WL: usize, const P: usize>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[[u64; LANE_COUNT]; W]; G] {
-    let mut marks = [[[0u64; LANE_COUNT]; W]; G];
+) -> [[L; P]; WL] {
+    let mut marks = [[L::default(); P]; WL];
+    let (low_bits, word_shift) = (L::low(L::BITS - 1), L::low(L::BITS.trailing_zeros()));
+    let word_of = L::low(WL as u32 - 1);
     for &(d, c) in pairs {
-        let span = &table[x0 - d..x0 - d + G * LANE_COUNT];
-        for (group, partners) in marks.iter_mut().zip(span.chunks_exact(LANE_COUNT)) {
-            let values: [u32; LANE_COUNT] = std::array::from_fn(|i| partners[i].into() ^ c);
-            for (w, words) in group.iter_mut().enumerate() {
-                for (word, &v) in words.iter_mut().zip(&values) {
-                    let bit = 1 << (v & 63);
-                    *word |= if W == 1 || (v >> 6) & (W as u32 - 1) == w as u32 {
-                        bit
-                    } else {
-                        0
-                    };
-                }
+        let partners = &table[x0 - d..x0 - d + P];
+        let c = L::low(c);
+        let mut values = [L::default(); P];
+        for (value, &partner) in values.iter_mut().zip(partners) {
+            *value = L::low(partner.into()) ^ c;
+        }
+        for (w, words) in marks.iter_mut().enumerate() {
+            for (word, &v) in words.iter_mut().zip(&values) {
+                let bit = L::low(1) << (v & low_bits);
+                *word |= if WL == 1 || (v >> word_shift) & word_of == L::low(w as u32) {
+                    bit
+                } else {
+                    L::default()
+                };
             }
         }
     }
     marks
+}
+
+/// Word w (of 64 bits) of position i of marks of [`far_marks_body`].
+#[inline(always)]
+pub(super) fn far_word<L: Lane, const WL: usize, const P: usize>(
+    marks: &[[L; P]; WL],
+    w: usize,
+    i: usize,
+) -> u64 {
+    let per_word = (64 / L::BITS) as usize;
+    (0..per_word).fold(0, |word, k| {
+        let lane: u64 = marks[(w * per_word + k) % WL][i].into();
+        word | lane << (k as u32 * L::BITS)
+    })
 }

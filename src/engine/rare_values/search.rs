@@ -10,11 +10,12 @@ use super::region::Region;
 
 /// Splits with the smallest heaps allowed that are scanned, a [`BATCH`] at a time, before the
 /// rare values still missing are searched one by one (and that a block marks for the first
-/// splitting removal with the splits of rare heaps). 512 rather than 256: Grundy's game resumed
-/// at 1.35·10^7 positions for 30 s went 15–20% further (459,000–502,000 positions a second
-/// against 551,000–590,000, runs interleaved, 2 threads), `.172` to 2^20 2.7–2.9 s against
-/// 3.6–4.4 s; other codes to 2^16 within 5%.
-pub(super) const SCANNED_FIRST: u64 = 512;
+/// splitting removal with the splits of rare heaps). 1,024 rather than 512: Grundy's game
+/// resumed at 1.89·10^8 positions (`scripts/bench-checkpoint-rate.sh`, 40 s runs interleaved,
+/// 2 threads, 32-bit lanes) went 501,000–577,000 positions a CPU second against
+/// 447,000–491,000; 2,048 and 4,096 went slower. (512 rather than 256 had gained 15–20% at
+/// 1.35·10^7.)
+pub(super) const SCANNED_FIRST: u64 = 1024;
 /// Splits scanned between two checks for missing rare values, among the [`SCANNED_FIRST`].
 const BATCH: u64 = 32;
 /// Splits of each rest scanned between two checks past the [`SCANNED_FIRST`].
@@ -378,12 +379,12 @@ mod tests {
     /// [`SWEPT_WHILE`] missing or every split scanned.
     #[test]
     fn the_sweep_goes_on_while_many_values_are_missing_and_marks_only_splits() {
-        let (mask, bound) = (4095, 4096);
+        let (mask, bound) = (8191, 8192);
         let room = Context::room(bound);
         let rare_values = crate::sparse_space::rare_values(mask, room);
         // Distinct values, so that only an equal split has value 0.
         let mut next = xorshift(0x6A09_E667_F3BC_C908);
-        let mut table: Vec<u16> = (0..3000).collect();
+        let mut table: Vec<u16> = (0..6000).collect();
         for i in (1..table.len()).rev() {
             table.swap(i, (next() % (i as u64 + 1)) as usize);
         }
@@ -391,7 +392,7 @@ mod tests {
         let mut swept_past = 0;
         for unequal in [false, true] {
             let moves = CodeMoves::splits_only(vec![1, 2], unequal);
-            for (x, below) in [(2000, 2000), (2001, 1900), (1202, 1202)] {
+            for (x, below) in [(4000, 4000), (4001, 3800), (2404, 2404)] {
                 let mut witnesses = Witnesses::new(room * 64);
                 let search = Search {
                     table: &table[..below as usize],
@@ -456,10 +457,10 @@ mod tests {
         let room = Context::room(bound);
         let rare_values = crate::sparse_space::rare_values(mask, room);
         let mut next = xorshift(0xBB67_AE85_84CA_A73B);
-        let table: Vec<u16> = (0..4000).map(|_| (next() % 256) as u16).collect();
+        let table: Vec<u16> = (0..8000).map(|_| (next() % 256) as u16).collect();
         let at = |q: u64| -> u32 { table[q as usize].into() };
         let moves = CodeMoves::splits_only(vec![0], true);
-        let (x, below, limit) = (3500u64, 3500u64, 200u32);
+        let (x, below, limit) = (7000u64, 7000u64, 200u32);
         let lo = x - below + 1;
         let values_of = |heaps: std::ops::Range<u64>| -> Vec<u32> {
             heaps.map(|a| at(a) ^ at(x - a)).collect()

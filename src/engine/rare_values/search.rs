@@ -132,10 +132,12 @@ impl<V: Value> Search<'_, V> {
                 } else {
                     SCANNED_FIRST
                 };
-                // Partners in `table`: s − a below its length.
-                let from = from.max((s + 1).saturating_sub(self.table.len() as u64));
+                // Partners in `table`: s − a below its length; none past the last heap.
                 let end = last + 1;
-                let past = (from + first).min(end).max(from);
+                let from = from
+                    .max((s + 1).saturating_sub(self.table.len() as u64))
+                    .min(end);
+                let past = (from + first).min(end);
                 Some((s, from..past, past..end))
             })
         };
@@ -446,6 +448,43 @@ mod tests {
             swept_past > 0,
             "the test needs values found past the first splits"
         );
+    }
+    /// A block just past the first positions whose heaps below [`SCANNED_FIRST`] past the
+    /// smallest reach beyond the table (the splits' first heaps marked already, `scan_from`
+    /// `None`): the sweep marks the splits there are and reads nothing past the table.
+    #[test]
+    fn a_sweep_past_every_split_of_a_short_table_marks_what_there_is() {
+        let (mask, bound) = (255, 256);
+        let room = Context::room(bound);
+        let rare_values = crate::sparse_space::rare_values(mask, room);
+        let mut next = xorshift(0x510E_527F_ADE6_82D1);
+        let table: Vec<u16> = (0..1100).map(|_| (next() % 256) as u16).collect();
+        let moves = CodeMoves::splits_only(vec![0, 1], true);
+        let mut witnesses = Witnesses::new(room * 64);
+        for x in [1100u64, 1200, 1300] {
+            let search = Search {
+                table: &table,
+                region: None,
+                witnesses: &mut witnesses,
+                rare_values: &rare_values,
+                high: None,
+                scan_from: None,
+            };
+            let mut marks = vec![0u64; room];
+            search.sweep(table.len() as u64, x, &moves, 256, &mut marks);
+            // The values of the splits (a, s − a) whose partner lies in the table.
+            let mut options = [false; 256];
+            for s in moves.rests(x) {
+                let first = (s + 1).saturating_sub(table.len() as u64).max(1);
+                for a in first..=(s - 1) / 2 {
+                    options[usize::from(table[a as usize] ^ table[(s - a) as usize])] = true;
+                }
+            }
+            for v in 0..256 {
+                let marked = marks[v / 64] >> (v % 64) & 1 == 1;
+                assert!(!marked || options[v], "x = {x}: {v} is no split's value");
+            }
+        }
     }
     /// When the first removal's smallest splits were marked before the search (`scan_from`
     /// `None`, the only removal of Grundy's game) and fewer than [`SWEPT_WHILE`] rare

@@ -25,36 +25,15 @@ pub(super) fn mark_known_splits<V: Value>(
     words: &mut [u64],
 ) {
     match ctx.bound {
-        64 => lane_rows::<V, 1, 2>(table, b, xs, ctx, words, None),
-        128 => lane_rows::<V, 2, 4>(table, b, xs, ctx, words, None),
-        256 => lane_rows::<V, 4, 8>(table, b, xs, ctx, words, None),
+        64 => LaneRows::mark::<V, 1, 2>(table, b, xs, ctx, words, None),
+        128 => LaneRows::mark::<V, 2, 4>(table, b, xs, ctx, words, None),
+        256 => LaneRows::mark::<V, 4, 8>(table, b, xs, ctx, words, None),
         512 => match Halves::of(ctx, b, &xs) {
-            Some(halves) => lane_rows::<V, 4, 8>(table, b, xs, ctx, words, Some(halves)),
+            Some(halves) => LaneRows::mark::<V, 4, 8>(table, b, xs, ctx, words, Some(halves)),
             None => ByteRows::<512>::mark(table, b, xs, ctx, words),
         },
         1024 => ByteRows::<1024>::mark(table, b, xs, ctx, words),
         _ => BitRows::mark(table, b, xs, ctx, words),
-    }
-}
-
-/// [`LaneRows::mark`] with lanes of 32 bits (`W32` words a position) where the processor has
-/// a masked OR of 32-bit lanes (AVX-512: 16 positions a vector, against eight with 64-bit
-/// lanes, for the same compares), else of 64 (`W`). From the checkpoint of Grundy's game at
-/// 1.89·10^8 (`scripts/bench-checkpoint-rate.sh`, nine runs each, interleaved): 32-bit lanes
-/// went 4% further a CPU second; 16-bit lanes 35% less far (AVX-512 has no masked OR of
-/// 16-bit lanes: a blend each).
-fn lane_rows<V: Value, const W: usize, const W32: usize>(
-    table: &[V],
-    b: u64,
-    xs: std::ops::Range<u64>,
-    ctx: &Context,
-    words: &mut [u64],
-    halves: Option<Halves>,
-) {
-    match detect() {
-        #[cfg(target_arch = "x86_64")]
-        isa @ Isa::Avx512 => LaneRows::mark::<V, u32, W32>(isa, table, b, xs, ctx, words, halves),
-        isa => LaneRows::mark::<V, u64, W>(isa, table, b, xs, ctx, words, halves),
     }
 }
 
@@ -104,13 +83,19 @@ struct LaneRows<'a> {
     bits: BitRows<'a>,
     xs: std::ops::Range<u64>,
     pairs: Vec<(usize, u32)>,
+    /// The pairs of rare heaps, first in `pairs`.
+    rare_heaps: usize,
 }
 
-impl LaneRows<'_> {
-    /// [`mark_known_splits`] for a bound of 64 · W, or with `halves` of 128 · W, the lanes
-    /// marked with `isa`.
-    fn mark<V: Value, L: Lane, const WL: usize>(
-        isa: Isa,
+impl<'a> LaneRows<'a> {
+    /// [`mark_known_splits`] for a bound of 64 · W, or with `halves` of 128 · W: the lanes
+    /// are of 32 bits (`W32` of them a position) where the processor has a masked OR of
+    /// 32-bit lanes (AVX-512: 16 positions a vector, against eight with 64-bit lanes, for the
+    /// same compares), else of 64. From the checkpoint of Grundy's game at 1.89·10^8
+    /// (`scripts/bench-checkpoint-rate.sh`, nine runs each, interleaved): 32-bit lanes went
+    /// 4% further a CPU second; 16-bit lanes 35% less far (AVX-512 has no masked OR of 16-bit
+    /// lanes: a blend each).
+    fn mark<V: Value, const W: usize, const W32: usize>(
         table: &[V],
         b: u64,
         xs: std::ops::Range<u64>,
@@ -118,20 +103,53 @@ impl LaneRows<'_> {
         words: &mut [u64],
         halves: Option<Halves>,
     ) {
-        let room = Context::room(ctx.bound);
+        let rows = LaneRows::gather(table, b, xs, ctx, words);
+        match detect() {
+            #[cfg(target_arch = "x86_64")]
+            isa @ Isa::Avx512 => rows.fill::<V, u32, W32>(isa, table, halves),
+            isa => rows.fill::<V, u64, W>(isa, table, halves),
+        }
+    }
+
+    /// The rows of the positions `xs` over `words`, with the pairs of the splits every
+    /// position has gathered and the others marked.
+    fn gather<V: Value>(
+        table: &[V],
+        b: u64,
+        xs: std::ops::Range<u64>,
+        ctx: &Context,
+        words: &'a mut [u64],
+    ) -> LaneRows<'a> {
         let mut rows = LaneRows {
             bits: BitRows {
                 words,
-                room,
+                room: Context::room(ctx.bound),
                 x0: xs.start,
             },
             xs: xs.clone(),
             pairs: Vec::new(),
+            rare_heaps: 0,
         };
         rare_splits(&mut rows, table, b, xs.clone(), ctx);
-        let rare_heaps = rows.pairs.len();
-        small_splits(&mut rows, table, b, xs.clone(), ctx.moves);
-        let LaneRows { bits, pairs, .. } = rows;
+        rows.rare_heaps = rows.pairs.len();
+        small_splits(&mut rows, table, b, xs, ctx.moves);
+        rows
+    }
+
+    /// Marks the gathered pairs in `WL` lanes of type `L` a position, with `isa`.
+    fn fill<V: Value, L: Lane, const WL: usize>(
+        self,
+        isa: Isa,
+        table: &[V],
+        halves: Option<Halves>,
+    ) {
+        let LaneRows {
+            bits,
+            xs,
+            pairs,
+            rare_heaps,
+        } = self;
+        let room = bits.room;
         // With halves, the rare heaps' pairs have common values; the small heaps' pairs of a
         // common value have rare values, and those of a rare value are rare heaps' pairs too.
         let halves: Option<(Halves, Vec<(usize, u32)>)> = halves.map(|h| {
@@ -444,10 +462,12 @@ mod tests {
         let mut every = Vec::new();
         for (isa, name) in [(Isa::Portable, "portable"), (detect(), "detected")] {
             let mut words = vec![0u64; len];
-            LaneRows::mark::<u16, u32, W32>(isa, table, b, xs.clone(), ctx, &mut words, halves);
+            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
+            rows.fill::<u16, u32, W32>(isa, table, halves);
             every.push((name, words));
             let mut words = vec![0u64; len];
-            LaneRows::mark::<u16, u64, W>(isa, table, b, xs.clone(), ctx, &mut words, halves);
+            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
+            rows.fill::<u16, u64, W>(isa, table, halves);
             every.push((name, words));
         }
         every

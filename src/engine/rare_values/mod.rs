@@ -63,8 +63,11 @@ const SPARSE_FROM: u64 = 5;
 /// the first choice came at 4,096 (14.3 ms against 7.9 ms now); a mask chosen this early is
 /// chosen again at each doubling.
 const FIRST_REVISION: u64 = 1024;
-/// Where the first period check is made.
-const FIRST_CHECK: u64 = 1024;
+/// Where the first period check is made. Many codes have a short period from a small
+/// preperiod (`.536`: period 5 from 1), which a check at 64 already proves; at 2^16 (`perf stat
+/// -r 20`) `.536` took 4.4 ms against 5.7 ms with a first check at 1,024, `.577` 3.6 against
+/// 4.6, the same tables. Checks are O(L) each and come at lengths growing by a quarter.
+const FIRST_CHECK: u64 = 64;
 /// Positions of a block. The options that reach into the block are searched in order, one
 /// position after another (for a rare heap r ≤ 256 or so); a short block keeps that part
 /// small against the part in parallel.

@@ -50,6 +50,34 @@ impl PCounter {
         self.by_residue[(p % self.modulus) as usize] += 1;
     }
 
+    /// Counts the P-positions among `values`, those of positions `first`, `first` + 1, …: one
+    /// bit length at a time, the residues stepped rather than divided for.
+    pub fn add_zeros(&mut self, first: u64, values: &[u32]) {
+        let mut residue = first % self.modulus;
+        let mut at = 0;
+        while at < values.len() {
+            let p = first + at as u64;
+            let length = 64 - p.leading_zeros();
+            // Positions below 2^length have this bit length.
+            let end = 1u64.checked_shl(length).map_or(values.len(), |next| {
+                (next - first).min(values.len() as u64) as usize
+            });
+            let mut zeros = 0;
+            for &v in &values[at..end] {
+                if v == 0 {
+                    zeros += 1;
+                    self.by_residue[residue as usize] += 1;
+                }
+                residue += 1;
+                if residue == self.modulus {
+                    residue = 0;
+                }
+            }
+            self.by_bit_length[length as usize] += zeros;
+            at = end;
+        }
+    }
+
     /// Adds the counts of another counter with the same modulus.
     pub fn merge(mut self, other: PCounter) -> PCounter {
         self.by_bit_length
@@ -94,7 +122,7 @@ impl PCounts {
 
 #[cfg(test)]
 mod tests {
-    use super::PCounts;
+    use super::{PCounter, PCounts};
 
     #[test]
     fn counts_below_powers_of_two_and_by_residue() {
@@ -102,5 +130,29 @@ mod tests {
         assert_eq!(c.at_powers_of_two, [1, 1, 2, 4, 6]);
         assert_eq!(c.by_residue, [3, 0, 3, 0, 0]);
         assert_eq!(PCounts::of(&[0, 1], 1, 2).at_powers_of_two, [1]);
+    }
+
+    /// Counting the zeros of a run of values, from any first position, in pieces or whole,
+    /// gives what counting their positions one by one gives.
+    #[test]
+    fn the_zeros_of_runs_count_as_their_positions() {
+        let values: Vec<u32> = (0..300u32).map(|x| (x * 7 + x / 3) % 4).collect();
+        for first in [0, 1, 3, 64, 1000] {
+            for modulus in [1, 5, 7] {
+                let mut by_positions = PCounter::new(modulus);
+                (0..values.len())
+                    .filter(|&i| values[i] == 0)
+                    .for_each(|i| by_positions.add(first + i as u64));
+                let mut whole = PCounter::new(modulus);
+                whole.add_zeros(first, &values);
+                let mut pieces = PCounter::new(modulus);
+                pieces.add_zeros(first, &values[..37]);
+                pieces.add_zeros(first + 37, &values[37..]);
+                let n = first + values.len() as u64;
+                let want = by_positions.finish(n);
+                assert_eq!(whole.finish(n), want, "first {first}, modulus {modulus}");
+                assert_eq!(pieces.finish(n), want, "first {first}, modulus {modulus}");
+            }
+        }
     }
 }

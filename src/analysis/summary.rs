@@ -45,46 +45,16 @@ impl ValueStats {
     /// Statistics of `values` whose first position is `first`; `counts_at_powers_of_two` holds
     /// the counts of the chunk's own heaps up to each power of two within it.
     fn of_chunk(first: u64, values: impl IntoIterator<Item = u32>) -> ValueStats {
-        let mut counts: Vec<u64> = Vec::new();
-        let mut first_occurrence: Vec<Option<u64>> = Vec::new();
-        let mut counts_at_powers_of_two = Vec::new();
-        let (mut zero, mut max_value, mut p_count, mut listed) = (None, 0, 0, true);
-        for (i, v) in values.into_iter().enumerate() {
-            let x = first + i as u64;
-            if x == 0 {
-                zero = Some(v);
+        let mut tally = Tally::new(first);
+        let mut values = values.into_iter();
+        let mut batch = Vec::with_capacity(BATCH);
+        loop {
+            batch.clear();
+            batch.extend(values.by_ref().take(BATCH));
+            if batch.is_empty() {
+                return tally.stats;
             }
-            max_value = max_value.max(v);
-            p_count += u64::from(v == 0);
-            listed &= v < LISTED_VALUES;
-            if !listed {
-                continue;
-            }
-            let v = v as usize;
-            if v >= counts.len() {
-                counts.resize(v + 1, 0);
-                first_occurrence.resize(v + 1, None);
-            }
-            counts[v] += 1;
-            first_occurrence[v].get_or_insert(x);
-            if x.is_power_of_two() {
-                counts_at_powers_of_two.push(heaps(&counts, zero));
-            }
-        }
-        if !listed {
-            // The lists gathered before a value past the limit are dropped.
-            counts = Vec::new();
-            counts_at_powers_of_two = Vec::new();
-            first_occurrence = Vec::new();
-        }
-        ValueStats {
-            max_value,
-            listed,
-            counts,
-            counts_at_powers_of_two,
-            first_occurrence,
-            p_count,
-            zero,
+            tally.add(&batch);
         }
     }
 
@@ -125,6 +95,75 @@ impl ValueStats {
     }
 }
 
+/// Values a pass hands over at a time: few enough to stay in the first-level cache.
+const BATCH: usize = 1 << 12;
+
+/// Statistics gathered batch by batch, in position order.
+struct Tally {
+    /// The position of the next value.
+    next: u64,
+    /// The first power of two from `next` on: the heaps up to it get a row of
+    /// `counts_at_powers_of_two` once counted.
+    next_power: u64,
+    stats: ValueStats,
+}
+
+impl Tally {
+    /// No values yet; the first to come is position `first`'s.
+    fn new(first: u64) -> Tally {
+        Tally {
+            next: first,
+            next_power: first.max(1).next_power_of_two(),
+            stats: ValueStats {
+                max_value: 0,
+                listed: true,
+                counts: Vec::new(),
+                counts_at_powers_of_two: Vec::new(),
+                first_occurrence: Vec::new(),
+                p_count: 0,
+                zero: None,
+            },
+        }
+    }
+
+    /// Counts the values of the next positions. A value past [`LISTED_VALUES`] drops the lists
+    /// indexed by value, which stay empty from then on.
+    fn add(&mut self, values: &[u32]) {
+        let (first, s) = (self.next, &mut self.stats);
+        self.next += values.len() as u64;
+        if first == 0 {
+            s.zero = s.zero.or(values.first().copied());
+        }
+        s.max_value = s.max_value.max(values.iter().copied().max().unwrap_or(0));
+        s.p_count += values.iter().filter(|&&v| v == 0).count() as u64;
+        if s.listed && s.max_value >= LISTED_VALUES {
+            s.listed = false;
+            s.counts = Vec::new();
+            s.counts_at_powers_of_two = Vec::new();
+            s.first_occurrence = Vec::new();
+        }
+        if !s.listed || values.is_empty() {
+            return;
+        }
+        let len = s.max_value as usize + 1;
+        if s.counts.len() < len {
+            s.counts.resize(len, 0);
+            s.first_occurrence.resize(len, None);
+        }
+        for (x, &v) in (first..).zip(values) {
+            let count = &mut s.counts[v as usize];
+            if *count == 0 {
+                s.first_occurrence[v as usize] = Some(x);
+            }
+            *count += 1;
+            if x == self.next_power {
+                s.counts_at_powers_of_two.push(heaps(&s.counts, s.zero));
+                self.next_power = self.next_power.saturating_mul(2);
+            }
+        }
+    }
+}
+
 /// `counts` without position 0, whose value is `zero` when they count it, up to the largest
 /// value left.
 fn heaps(counts: &[u64], zero: Option<u32>) -> Vec<u64> {
@@ -156,15 +195,16 @@ pub fn summarize(table: &Table, modulus: u64) -> (ValueStats, PCounts) {
             // A file-backed or mapped table does not keep the chunks read.
             table.values.read_once(range, |range| {
                 let mut counter = PCounter::new(modulus);
-                let values = range.clone().map(|x| {
-                    let v = table.get(x);
-                    if v == 0 {
-                        counter.add(x);
-                    }
-                    v
-                });
-                let stats = ValueStats::of_chunk(range.start, values);
-                (stats, counter)
+                let mut tally = Tally::new(range.start);
+                let mut batch = Vec::with_capacity(BATCH);
+                for start in range.clone().step_by(BATCH) {
+                    batch.clear();
+                    let end = (start + BATCH as u64).min(range.end);
+                    table.values.each(start, end, |v| batch.push(v));
+                    counter.add_zeros(start, &batch);
+                    tally.add(&batch);
+                }
+                (tally.stats, counter)
             })
         })
         .reduce(

@@ -3,6 +3,7 @@
 pub mod bits;
 pub mod packed;
 pub mod passes;
+pub mod reader;
 pub mod resident;
 pub mod words;
 pub mod work_file;

@@ -4,6 +4,7 @@
 
 use super::WorkTable;
 use super::passes::Behind;
+use super::reader::Values;
 use super::words::Words;
 use super::work_file::WorkFile;
 use crate::error::Result;
@@ -265,18 +266,11 @@ impl PackedValues {
             .unwrap_or(0)
     }
 
-    /// All values in order. A pass over a file-backed or mapped table holds one piece of it
-    /// at a time: each piece of [`PASS`] positions is released once read ([`Self::read_once`]).
-    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        pieces(0..self.n).flat_map(move |piece| {
-            let values = piece.clone().map(move |x| self.get(x));
-            // Called once, after the piece's last value.
-            let release = std::iter::from_fn(move || {
-                self.release(piece.clone());
-                None
-            });
-            values.chain(release)
-        })
+    /// All values in order, read a word at a time. A pass over a file-backed or mapped table
+    /// holds one piece of it at a time: each piece of [`PASS`] positions is released once read
+    /// ([`Self::read_once`]).
+    pub fn iter(&self) -> Values<'_> {
+        Values::new(self)
     }
 
     /// As [`Self::each`], releasing each piece of [`PASS`] positions once read

@@ -320,6 +320,24 @@ mod tests {
     use crate::sparse_space::is_rare;
     use crate::xorshift::xorshift;
 
+    /// A search of `table` with no region and no list of high values, scanning the smallest
+    /// heaps' splits from `scan_from` on (None: marked already).
+    fn search_of<'a>(
+        table: &'a [u16],
+        witnesses: &'a mut Witnesses,
+        rare_values: &'a [u64],
+        scan_from: Option<u64>,
+    ) -> Search<'a, u16> {
+        Search {
+            table,
+            region: None,
+            witnesses,
+            rare_values,
+            high: None,
+            scan_from,
+        }
+    }
+
     /// The search covers the rare values of every splitting removal, not only the first: with
     /// removals 2 and 3 and bit 5 of a value set exactly at odd positions, the splits of an
     /// even rest have values below 32 and those of an odd rest values from 32 on, so half the
@@ -396,14 +414,12 @@ mod tests {
             let moves = CodeMoves::splits_only(vec![1, 2], unequal);
             for (x, below) in [(4000, 4000), (4001, 3800), (2404, 2404)] {
                 let mut witnesses = Witnesses::new(room * 64);
-                let search = Search {
-                    table: &table[..below as usize],
-                    region: None,
-                    witnesses: &mut witnesses,
-                    rare_values: &rare_values,
-                    high: None,
-                    scan_from: Some(1),
-                };
+                let search = search_of(
+                    &table[..below as usize],
+                    &mut witnesses,
+                    &rare_values,
+                    Some(1),
+                );
                 let mut marks = vec![0u64; room];
                 let limit = 1000;
                 search.sweep(below, x, &moves, limit, &mut marks);
@@ -449,6 +465,7 @@ mod tests {
             "the test needs values found past the first splits"
         );
     }
+
     /// A block just past the first positions whose heaps below [`SCANNED_FIRST`] past the
     /// smallest reach beyond the table (the splits' first heaps marked already, `scan_from`
     /// `None`): the sweep marks the splits there are and reads nothing past the table.
@@ -462,14 +479,7 @@ mod tests {
         let moves = CodeMoves::splits_only(vec![0, 1], true);
         let mut witnesses = Witnesses::new(room * 64);
         for x in [1100u64, 1200, 1300] {
-            let search = Search {
-                table: &table,
-                region: None,
-                witnesses: &mut witnesses,
-                rare_values: &rare_values,
-                high: None,
-                scan_from: None,
-            };
+            let search = search_of(&table, &mut witnesses, &rare_values, None);
             let mut marks = vec![0u64; room];
             search.sweep(table.len() as u64, x, &moves, 256, &mut marks);
             // The values of the splits (a, s − a) whose partner lies in the table.
@@ -486,6 +496,7 @@ mod tests {
             }
         }
     }
+
     /// When the first removal's smallest splits were marked before the search (`scan_from`
     /// `None`, the only removal of Grundy's game) and fewer than [`SWEPT_WHILE`] rare
     /// values are missing, the sweep marks nothing: each is searched alone; from that many on,
@@ -506,14 +517,7 @@ mod tests {
         };
         let next_values = values_of(lo + SCANNED_FIRST..lo + 2 * SCANNED_FIRST);
         let mut witnesses = Witnesses::new(room * 64);
-        let search = Search {
-            table: &table[..below as usize],
-            region: None,
-            witnesses: &mut witnesses,
-            rare_values: &rare_values,
-            high: None,
-            scan_from: None,
-        };
+        let search = search_of(&table[..below as usize], &mut witnesses, &rare_values, None);
         for missing in [SWEPT_WHILE - 1, SWEPT_WHILE] {
             // Every value marked but `missing` rare values below `limit` that the next splits
             // have.

@@ -86,7 +86,7 @@ pub fn write_numbers(
 }
 
 /// [`write_numbers`] at a width known when compiled: each number is a fixed-size copy (a
-/// copy of a run-time length was a call per number, a third of a 2^16-value run's time).
+/// copy of a run-time length was a call per number).
 fn write_as<const W: usize>(
     out: &mut dyn Write,
     numbers: impl Iterator<Item = u64>,

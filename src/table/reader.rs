@@ -35,7 +35,6 @@ impl<'a> Values<'a> {
 
     /// Loads the word of position x (a word boundary), releasing the piece that ends there;
     /// None past the last position, once that piece is released too.
-    #[cold]
     fn refill(&mut self) -> Option<()> {
         let n = self.table.len();
         if self.x > 0 && (self.x.is_multiple_of(PASS) || self.x == n) && !self.finished {

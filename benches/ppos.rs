@@ -21,7 +21,7 @@ fn squares(c: &mut Criterion) {
         });
         group.bench_with_input(BenchmarkId::new("psieve", log2_n), &n, |b, &n| {
             b.iter(|| {
-                let mut table = BitTable::in_memory(n);
+                let mut table = BitTable::in_memory(n).unwrap();
                 psieve::sieve_ppos(&steps, n, 0, table.words_mut(), 0, &mut |_, _| {
                     ControlFlow::Continue(())
                 });

@@ -22,11 +22,22 @@ pub enum Error {
     /// The run was stopped by Ctrl-C; the message says how to resume.
     #[error("interrupted: {0}")]
     Interrupted(String),
+    /// Memory that could not be allocated.
+    #[error(
+        "{what} needs {} of memory, which cannot be allocated; use a machine with more memory or a smaller table",
+        crate::number::bytes_text(*bytes)
+    )]
+    OutOfMemory {
+        /// What needed it, e.g. "the table".
+        what: String,
+        /// How many bytes.
+        bytes: u128,
+    },
     /// A picture that could not be drawn or encoded.
     #[error("cannot draw the plot: {0}")]
     Plot(String),
     /// A file that cannot be read, written or renamed.
-    #[error("{action} '{path}': {source}")]
+    #[error("{action} '{path}': {source}{}", memory_advice(source))]
     Io {
         /// What was being done, e.g. "cannot write".
         action: &'static str,
@@ -60,11 +71,23 @@ impl Error {
     /// Ctrl-C).
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Spec { .. } | Error::Input(_) => 2,
+            Error::Spec { .. } | Error::Input(_) | Error::OutOfMemory { .. } => 2,
             Error::Io { .. } | Error::Plot(_) => 1,
             Error::WrongTable(_) => 3,
             Error::Interrupted(_) => 130,
         }
+    }
+}
+
+/// What to do about an I/O error that is the system refusing memory (a mapping of a work file
+/// or table past what the process may map).
+fn memory_advice(source: &std::io::Error) -> &'static str {
+    const ENOMEM: i32 = 12;
+    match source.raw_os_error() == Some(ENOMEM) {
+        true => {
+            "; the process may map no more memory (see ulimit -v): use a machine with more memory or a smaller table"
+        }
+        false => "",
     }
 }
 

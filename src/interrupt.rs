@@ -113,6 +113,19 @@ fn end(code: i32, say: bool) -> ! {
     std::process::exit(code)
 }
 
+/// Removes the files under construction (but a work file with its checkpoint, when such work is
+/// kept) for a process that must end at once and cannot wait: when another thread holds the
+/// list, nothing is removed (temporary outputs are named as such and removed by a later run).
+pub fn abandon_unfinished() {
+    let Ok(files) = UNFINISHED.try_lock() else {
+        return;
+    };
+    for entry in files.iter().filter(|entry| !entry.kept()) {
+        let _ = std::fs::remove_file(&entry.path);
+    }
+    std::mem::forget(files);
+}
+
 /// What the process leaves: the files it wrote, and a checkpointed work file when `kept`.
 fn saved(kept: bool) -> String {
     let written = lock(&WRITTEN);

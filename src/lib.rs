@@ -13,6 +13,7 @@ pub mod game;
 pub mod interrupt;
 pub mod misere;
 pub mod number;
+pub mod partial;
 pub mod period;
 pub mod plot;
 pub mod progress;

@@ -378,3 +378,54 @@ fn a_run_killed_while_writing_keeps_its_table_and_the_next_run_cleans_up() {
     assert!(!stale.exists(), "the stale temporary file is removed");
     assert!(!output.join(case.work).exists());
 }
+
+/// Memory that runs out: under an address-space limit (`ulimit -v`, 300 MB), every kind of run
+/// that needs more ends with one line and no abort, and leaves no work file, lock or temporary
+/// file; tables reserved before a run name what needed the memory. Those that fit still finish.
+#[test]
+fn memory_that_runs_out_ends_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[&[&str]] = &[
+        &["grundy", "kayles", "-n", "3e7"],
+        &["grundy", "nim", "-n", "3e7"],
+        &["grundy", "half", "-n", "3e7"],
+        &["grundy", "allbut:1,2", "-n", "3e7"],
+        &["grundy", "octal:0.137", "-n", "3e7"],
+        &["grundy", "squares", "-n", "1e8", "-f", "json"],
+        &["grundy", "divisors", "-n", "1e8", "-f", "json"],
+        &["grundy", "kayles", "-n", "1e9", "-f", "json"],
+        &["grundy", "sub:1,3,4", "-n", "1e9", "-f", "json"],
+        &["grundy", "wythoff", "-n", "1e5", "-f", "json"],
+        &["ppos", "kayles", "-n", "1e8"],
+        &["ppos", "squares", "-n", "3e9"],
+        &["misere", "octal:0.06", "-n", "1000", "--max-size", "1e9"],
+        &["sweep", "octal2", "-n", "3e7"],
+    ];
+    for args in cases {
+        let script = format!(
+            "ulimit -v 300000 && exec \"$0\" \"$@\" -o out/{} 2>&1",
+            if args[0] == "misere" { "q.json" } else { "" }
+        );
+        let out = Command::new("sh")
+            .current_dir(dir.path())
+            .arg("-c")
+            .arg(&script)
+            .arg(binary())
+            .args(*args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            matches!(out.status.code(), Some(1 | 2)),
+            "{args:?}: {:?} {text}",
+            out.status
+        );
+        assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
+        assert!(text.starts_with("nimsieve: error: "), "{args:?}: {text}");
+        assert!(text.contains("memory"), "{args:?}: {text}");
+        let left: Vec<_> = std::fs::read_dir(dir.path().join("out"))
+            .map(|entries| entries.map(|e| e.unwrap().file_name()).collect())
+            .unwrap_or_default();
+        assert!(left.is_empty(), "{args:?} left {left:?}");
+    }
+}

@@ -15,6 +15,7 @@ const LAYERS: &[&[&str]] = &[
         "choice",
         "progress",
         "interrupt",
+        "partial",
         "regular_file",
         "sparse_space",
         "xorshift",

@@ -167,6 +167,92 @@ fn quotient_and_eval_agree_with_the_game_trees() {
     }
 }
 
+/// A heap past the heaps whose quotient eval computes gets its winning moves as normal play
+/// does past a table: its splits by residue class of the proven period of the elements. The
+/// classes, expanded, are exactly the moves a search of every option finds (heaps of 3,000 and
+/// 4,001 beside others; Kayles, 0.75 and 0.73); and a heap of 10^18 gets its winning moves,
+/// each of which leaves a P-position.
+#[test]
+fn misere_winning_moves_of_huge_heaps_come_by_residue_class() {
+    use nimsieve::eval::{self, Evaluation, Outcome, WinningMoves};
+    let options = eval::Options {
+        tables: eval::TableOptions {
+            file: None,
+            work_folder: None,
+            progress: nimsieve::progress::Progress::new(0, true),
+        },
+        last: None,
+    };
+    let evaluate = |spec: &str, heaps: &[u64]| {
+        let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        match eval::evaluate(&format!("{spec}+misere"), &args, &options).unwrap() {
+            Evaluation::Misere(e) => e,
+            _ => panic!("{spec} goes through the quotient"),
+        }
+    };
+    let mut classes_seen = 0;
+    for (spec, digits) in [
+        ("kayles", &[7u8, 7][..]),
+        ("octal:0.75", &[7, 5][..]),
+        ("octal:0.73", &[7, 3][..]),
+    ] {
+        let q = Quotient::compute(spec, 2048, 1000).unwrap();
+        let rule = Rule::Octal(digits, false);
+        for heaps in [vec![3000, 5, 9], vec![4001, 2], vec![3000, 3001, 70]] {
+            let e = evaluate(spec, &heaps);
+            assert!(e.all_winning_moves, "{spec} {heaps:?}");
+            classes_seen += e.winning_classes.len();
+            let mut got: Vec<(usize, Vec<u64>)> = e
+                .all_moves()
+                .map(|m| (m.heap, m.split.unwrap_or_else(|| vec![m.to])))
+                .collect();
+            got.sort();
+            let mut want = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                let rest: Vec<u64> = heaps
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &h)| h)
+                    .collect();
+                for mut parts in rule.options(h) {
+                    let all: Vec<u64> = rest.iter().chain(&parts).copied().collect();
+                    if q.is_p(q.product(&all).unwrap()) {
+                        if parts.is_empty() {
+                            parts.push(0);
+                        }
+                        parts.sort_unstable();
+                        want.push((i, parts));
+                    }
+                }
+            }
+            want.sort();
+            assert_eq!(
+                e.outcome == Outcome::N,
+                !want.is_empty(),
+                "{spec} {heaps:?}"
+            );
+            assert_eq!(got, want, "{spec} {heaps:?}");
+        }
+        let huge = [1_000_000_000_000_000_000, 5, 9];
+        let e = evaluate(spec, &huge);
+        if e.outcome == Outcome::N {
+            assert!(e.all_winning_moves && e.winning_move_count() > 0, "{spec}");
+            for m in e.all_moves().take(2000) {
+                let mut all = m.split.clone().unwrap_or_else(|| vec![m.to]);
+                all.extend(
+                    huge.iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != m.heap)
+                        .map(|(_, &h)| h),
+                );
+                assert!(q.is_p(q.product(&all).unwrap()), "{spec}: {m:?}");
+            }
+        }
+    }
+    assert!(classes_seen > 0, "the classes were exercised");
+}
+
 /// Positions of one element are indistinguishable: with every third position added, the
 /// game-tree outcomes agree (heaps below 16, where Kayles has added generators at 9 and 12).
 #[test]
@@ -375,6 +461,96 @@ fn sizes_and_periods() {
     // a proven period, none.
     assert_eq!(kayles.element(1_000_000_000), kayles.element(76));
     assert_eq!(q("grundys-game", 20).element(25), None);
+}
+
+/// Tameness is Plambeck and Siegel's: the quotient is isomorphic to some T_k. 0.31, 0.52 and
+/// 0.73 have heaps that do not play as the nim-heaps of their Grundy values (heap 3 of 0.31 has
+/// value 0 but is P alone), yet their quotient is T_2; each heap's genus then says which
+/// position of misère Nim it plays as (0^120: *0, 1^031: *1, g^(g, g⊕2): *2 + *2 + *g), and the
+/// game tree of the heap beside Nim heaps agrees.
+#[test]
+fn tameness_is_isomorphism_with_misere_nims_quotient() {
+    let cases: [(&str, &'static [u8], bool); 7] = [
+        ("octal:0.31", &[3, 1], true),
+        ("octal:0.52", &[5, 2], true),
+        ("octal:0.73", &[7, 3], true),
+        ("octal:0.22", &[2, 2], true),
+        ("octal:0.75", &[7, 5], false),
+        ("octal:0.34", &[3, 4], false),
+        ("kayles", &[7, 7], false),
+    ];
+    for (spec, digits, tame) in cases {
+        let report = Quotient::compute(spec, 40, 1000).unwrap().report();
+        assert_eq!(report.tame, tame, "{spec}");
+        assert_eq!(report.genus.is_some(), tame, "{spec}");
+        if !tame {
+            continue;
+        }
+        assert_eq!(report.tame_quotient.as_deref(), Some("T_2"), "{spec}");
+        let genus = report.genus.unwrap();
+        let mut tree = MixedOracle {
+            digits,
+            memo: HashMap::new(),
+        };
+        for (heap, genus) in genus.iter().enumerate().take(13).skip(1) {
+            // The misère Nim position the genus names.
+            let (base, big) = match genus.as_str() {
+                "0^120" => (0, false),
+                "1^031" => (1, false),
+                g => (g.split('^').next().unwrap().parse::<u64>().unwrap(), true),
+            };
+            for nim in positions(2, 3) {
+                let all: Vec<u64> = nim.iter().copied().chain([base]).collect();
+                let sum = all.iter().fold(0, |acc, &h| acc ^ h);
+                let nim_p = match big || all.iter().any(|&h| h > 1) {
+                    true => sum == 0,
+                    false => sum == 1,
+                };
+                let position = (vec![heap as u64], nim.clone());
+                assert_eq!(
+                    tree.is_p(&position),
+                    nim_p,
+                    "{spec}: heap {heap} ({genus}) + nim {nim:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Misère outcomes of a position of octal heaps and Nim heaps, by memoised search (true: P).
+struct MixedOracle {
+    digits: &'static [u8],
+    memo: HashMap<(Vec<u64>, Vec<u64>), bool>,
+}
+
+impl MixedOracle {
+    fn is_p(&mut self, position: &(Vec<u64>, Vec<u64>)) -> bool {
+        if let Some(&p) = self.memo.get(position) {
+            return p;
+        }
+        let (octal, nim) = position;
+        let mut next = Vec::new();
+        let rule = Rule::Octal(self.digits, false);
+        for i in 0..octal.len() {
+            for parts in rule.options(octal[i]) {
+                let mut o: Vec<u64> = octal[..i].iter().chain(&octal[i + 1..]).copied().collect();
+                o.extend(parts);
+                o.sort_unstable();
+                next.push((o, nim.clone()));
+            }
+        }
+        for i in 0..nim.len() {
+            for m in 0..nim[i] {
+                let mut n: Vec<u64> = nim[..i].iter().chain(&nim[i + 1..]).copied().collect();
+                n.extend((m > 0).then_some(m));
+                n.sort_unstable();
+                next.push((octal.clone(), n));
+            }
+        }
+        let p = !next.is_empty() && next.iter().all(|m| !self.is_p(m));
+        self.memo.insert(position.clone(), p);
+        p
+    }
 }
 
 /// The one-heap misère outcome table (`grundy CODE+misere`) of each take-and-break game, heap

@@ -251,7 +251,7 @@ fn segments_report_progress_layer_by_layer() {
     let game = Game::parse("squares+leave1").unwrap();
     let n = 300_001;
     let steps = game.listed_steps(n).unwrap();
-    let mut table = PackedValues::in_memory(n, 16);
+    let mut table = PackedValues::in_memory(n, 16).unwrap();
     let reports = std::sync::Mutex::new(Vec::new());
     value_layers::layered_grundy(
         &steps,
@@ -281,7 +281,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
     let n = 300_000;
     let steps = game.listed_steps(n).unwrap();
     let want = in_segments("squares", n, n);
-    let mut table = PackedValues::in_memory(n, 16);
+    let mut table = PackedValues::in_memory(n, 16).unwrap();
     let mut segments = 0;
     let abandon = AtomicBool::new(false);
     let outcome = value_layers::layered_grundy(
@@ -311,7 +311,7 @@ fn an_abandoned_segment_ends_the_run_at_its_start() {
 
 #[test]
 fn a_zero_step_is_refused() {
-    let mut table = PackedValues::in_memory(10, 16);
+    let mut table = PackedValues::in_memory(10, 16).unwrap();
     let outcome = value_layers::layered_grundy(
         &[0, 1],
         10,
@@ -336,7 +336,7 @@ fn a_value_beyond_u16_is_a_one_line_error() {
     // Subtracting 1 to 2^16 gives g(p) = p: position 65536 has value 65536.
     let steps: Vec<u64> = (1..=1 << 16).collect();
     let n = (1 << 16) + 2;
-    let mut table = PackedValues::in_memory(n, 16);
+    let mut table = PackedValues::in_memory(n, 16).unwrap();
     let err = value_layers::layered_grundy(
         &steps,
         n,

@@ -31,7 +31,7 @@ fn computed(n: u64, threads: usize) -> Vec<u32> {
 fn as_table(values: &[u32]) -> Table {
     Table {
         kind: ValueKind::Grundy,
-        values: nimsieve::table::packed::PackedValues::from_values(values),
+        values: nimsieve::table::packed::PackedValues::from_values(values).unwrap(),
         period: None,
     }
 }
@@ -425,7 +425,7 @@ fn what_does_not_fit_wythoff_is_refused_in_one_line() {
         (&["grundy", "wythoff", "-n", "2^32"], "at most 2^31 rows"),
         (
             &["ppos", "wythoff", "-n", "1e18", "-f", "npy"],
-            "GiB in 'output' but only",
+            "in 'output' but only",
         ),
         (
             &[

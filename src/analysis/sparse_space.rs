@@ -102,7 +102,7 @@ mod tests {
             let stats = ValueStats::of(values.iter().copied());
             let table = Table {
                 kind: ValueKind::Grundy,
-                values: PackedValues::from_values(&values),
+                values: PackedValues::from_values(&values).unwrap(),
                 period: None,
             };
             let mask = best_split(&stats.counts).unwrap().mask;

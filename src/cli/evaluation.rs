@@ -1,6 +1,6 @@
 //! `eval`: a position's evaluation, printed as text or JSON.
 
-use nimsieve::eval;
+use nimsieve::eval::{self, WinningMoves};
 use nimsieve::game::Game;
 use nimsieve::interrupt;
 use nimsieve::number::parse_u64;
@@ -147,10 +147,34 @@ fn class_line(out: &mut String, c: &eval::SplitClass) {
     );
 }
 
-/// The winning moves of a sum of heaps: each move a line, and each class of splits a line, or
-/// the first `limit` moves with the classes expanded.
-fn sum_moves_text(out: &mut String, e: &eval::SumEvaluation, limit: Option<u64>) {
+/// The line of a position without a listed winning move: none for a P-position; for an
+/// N-position (whose winning moves lie among options eval did not examine) what to do.
+fn no_moves_line(out: &mut String, outcome: eval::Outcome) {
+    match outcome {
+        eval::Outcome::P => push_line!(out, "winning moves: none"),
+        eval::Outcome::N => push_line!(
+            out,
+            "winning moves: none among the options examined (a heap has more than 2^24 options, the most eval examines); the position is N all the same"
+        ),
+    }
+}
+
+/// The winning moves of a sum of `heaps` heaps with outcome `outcome`: each move a line, and
+/// each class of splits a line, or the first `limit` moves with the classes expanded; `all`
+/// false when only the options examined were searched.
+fn heap_moves_text(
+    out: &mut String,
+    e: &impl WinningMoves,
+    heaps: usize,
+    outcome: eval::Outcome,
+    all: bool,
+    limit: Option<u64>,
+) {
     let total = e.winning_move_count();
+    if total == 0 {
+        no_moves_line(out, outcome);
+        return;
+    }
     match limit {
         Some(k) => {
             let shown: Vec<eval::HeapMove> = e
@@ -162,12 +186,12 @@ fn sum_moves_text(out: &mut String, e: &eval::SumEvaluation, limit: Option<u64>)
         }
         None => {
             push_line!(out, "winning moves:");
-            for heap in 0..e.heaps.len() {
-                move_lines(out, e.winning_moves.iter().filter(|m| m.heap == heap));
-                let classes = e.winning_classes.iter().filter(|c| c.heap == heap);
+            for heap in 0..heaps {
+                move_lines(out, e.listed_moves().iter().filter(|m| m.heap == heap));
+                let classes = e.classes().iter().filter(|c| c.heap == heap);
                 classes.for_each(|c| class_line(out, c));
             }
-            if !e.winning_classes.is_empty() {
+            if !e.classes().is_empty() {
                 push_line!(
                     out,
                     "  ({total} winning moves in all, splits by class of the smaller heap a; --max-moves K lists the first K)"
@@ -175,7 +199,7 @@ fn sum_moves_text(out: &mut String, e: &eval::SumEvaluation, limit: Option<u64>)
             }
         }
     }
-    partial_note(out, e.all_winning_moves);
+    partial_note(out, all);
 }
 
 /// The text of a misère sum evaluated through the quotient.
@@ -195,14 +219,14 @@ fn misere_text(e: &eval::MisereEvaluation, limit: Option<u64>) -> String {
         "outcome:  {} under misère play",
         outcome_words(e.outcome)
     );
-    if e.winning_moves.is_empty() {
-        push_line!(out, "winning moves: none");
-        return out;
-    }
-    let shown = listed(e.winning_moves.len(), limit);
-    moves_text(&mut out, &e.winning_moves[..shown]);
-    more_line(&mut out, shown as u128, e.winning_moves.len() as u128);
-    partial_note(&mut out, e.all_winning_moves);
+    heap_moves_text(
+        &mut out,
+        e,
+        e.heaps.len(),
+        e.outcome,
+        e.all_winning_moves,
+        limit,
+    );
     out
 }
 
@@ -224,11 +248,14 @@ fn sum_text(e: &eval::SumEvaluation, limit: Option<u64>) -> String {
         outcome_words(e.outcome),
         if misere { " under misère play" } else { "" }
     );
-    if e.winning_move_count() == 0 {
-        push_line!(out, "winning moves: none");
-        return out;
-    }
-    sum_moves_text(&mut out, e, limit);
+    heap_moves_text(
+        &mut out,
+        e,
+        e.heaps.len(),
+        e.outcome,
+        e.all_winning_moves,
+        limit,
+    );
     out
 }
 
@@ -255,7 +282,7 @@ fn position_text(e: &eval::PositionEvaluation, limit: Option<u64>) -> String {
     push_line!(out, "method:   {}", e.method);
     push_line!(out, "outcome:  {}", outcome_words(e.outcome));
     if e.winning_moves.is_empty() {
-        push_line!(out, "winning moves: none");
+        no_moves_line(&mut out, e.outcome);
         return out;
     }
     match e.winning_move_count {

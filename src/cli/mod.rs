@@ -20,6 +20,7 @@ macro_rules! push_line {
     }};
 }
 
+mod allocator;
 mod args;
 mod evaluation;
 mod examples;

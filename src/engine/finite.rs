@@ -65,7 +65,7 @@ pub fn compute(
         prefix.truncate(proof.expect("a proven period's proof lies in the table") as usize);
         return Ok(Table {
             kind,
-            values: PackedValues::from_values(&prefix),
+            values: PackedValues::from_values(&prefix)?,
             period: found,
         });
     }

@@ -24,7 +24,7 @@ const PROGRESS_EVERY: u64 = 1 << 16;
 pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
     super::check_in_memory_size(n)?;
     let moves = game.moves(n);
-    let mut values: Vec<u32> = Vec::with_capacity(n as usize);
+    let mut values: Vec<u32> = crate::table::reserve(n, "the table")?;
     let settle = |has_option: bool, mex: u32| match game.play {
         Play::Normal => mex,
         Play::Misere => u32::from(!has_option || mex > 0),
@@ -94,7 +94,7 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
         .and_then(|criterion| period::find_by(n, |x| values[x as usize], &criterion));
     Ok(Table {
         kind: ValueKind::of(game.play),
-        values: PackedValues::from_values(&values),
+        values: PackedValues::from_values(&values)?,
         period,
     })
 }

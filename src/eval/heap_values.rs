@@ -7,6 +7,7 @@ use crate::engine::{self, EngineKind};
 use crate::error::{Error, Result};
 use crate::format::{self, Contents};
 use crate::game::{ClosedForm, Game, Rule, THREE};
+use crate::number::bytes_text;
 use crate::period::Period;
 use crate::progress::Progress;
 use crate::run::{FILE_BACKED_FROM, Request, Run};
@@ -367,13 +368,13 @@ fn advice(game: &Game, engine: EngineKind, largest: u64, free: u64) -> String {
     if disk > u128::from(free) {
         return format!(
             "that table needs {} of disk ({bits} bits a position, its work file and the .bin), {} free in '{DEFAULT_OUTPUT_DIR}', and {time}; no table this size fits here",
-            size(disk),
-            size(u128::from(free)),
+            bytes_text(disk),
+            bytes_text(u128::from(free)),
         );
     }
     format!(
         "compute the table once ({time}, {} of disk) with 'nimsieve grundy {spec} -n {n} -f bin{} and evaluate with 'eval {spec} HEAP... --table {DEFAULT_OUTPUT_DIR}/{stem}-{n}.bin'",
-        size(disk),
+        bytes_text(disk),
         resume_flag(engine),
         spec = game.spec,
         stem = game.file_stem(),
@@ -386,15 +387,6 @@ fn resume_flag(engine: EngineKind) -> &'static str {
         " --resume' (resumable: an interrupted run continues from its checkpoint)"
     } else {
         "' (the engine keeps no checkpoint: an interrupted run starts over)"
-    }
-}
-
-/// Bytes in GiB or TiB, for messages.
-fn size(bytes: u128) -> String {
-    let gib = bytes as f64 / (1u64 << 30) as f64;
-    match gib {
-        g if g < 1024.0 => format!("{g:.1} GiB"),
-        g => format!("{:.1} TiB", g / 1024.0),
     }
 }
 

@@ -3,10 +3,12 @@
 //! Heaps past those computed take their element from the proven period of the heaps' elements.
 
 use super::Outcome;
-use super::heap_options::HeapOptions;
-use super::sum::{HeapMove, LISTED_WHEN_PARTIAL, OPTION_BUDGET};
+use super::heap_options::{HeapOption, HeapOptions};
+use super::split_classes::SplitClass;
+use super::sum::{HeapMove, HeapWins, WinningMoves};
 use crate::error::{Error, Result};
-use crate::misere::{DEFAULT_MAX_SIZE, Quotient};
+use crate::misere::Quotient;
+use crate::period::Period;
 use serde::Serialize;
 
 /// The most heaps whose quotient eval computes: larger heaps need a proven period.
@@ -32,15 +34,29 @@ pub struct MisereEvaluation {
     /// The moves to a P-position, by heap, then by the objects left, a move leaving one heap
     /// before the splits leaving as many.
     pub winning_moves: Vec<HeapMove>,
+    /// The winning splits of heaps past those computed, whose elements have a proven period,
+    /// by residue class of the smaller heap (by heap, removal and residue); the splits of such
+    /// a heap that no class holds are in `winning_moves`.
+    pub winning_classes: Vec<SplitClass>,
     /// False when some heap has more options than eval examines.
     pub all_winning_moves: bool,
+}
+
+impl WinningMoves for MisereEvaluation {
+    fn listed_moves(&self) -> &[HeapMove] {
+        &self.winning_moves
+    }
+
+    fn classes(&self) -> &[SplitClass] {
+        &self.winning_classes
+    }
 }
 
 /// Evaluates the misère sum `heaps` of the game `spec` (a one-heap game, `+misere` given).
 pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let n = largest.saturating_add(1).min(QUOTIENT_HEAPS);
-    let q = Quotient::compute(spec, n, DEFAULT_MAX_SIZE)?;
+    let q = Quotient::for_eval(spec, n)?;
     let element = |h: u64| {
         q.element(h).ok_or_else(|| {
             Error::Input(format!(
@@ -55,7 +71,12 @@ pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
     let total = elements.iter().fold(0, |acc, &x| q.mul(acc, x));
     let outcome = Outcome::of(q.is_p(total));
     let options = HeapOptions::new(q.game(), largest);
+    // Past the heaps computed, a finite code's heap has its splits judged by residue class of
+    // the proven period of the elements.
+    let period = q.period().filter(|p| p.proven);
+    let by_class = period.zip(options.finite_code());
     let mut winning_moves = Vec::new();
+    let mut winning_classes = Vec::new();
     let mut all_winning_moves = true;
     if outcome == Outcome::N {
         for (i, &from) in heaps.iter().enumerate() {
@@ -64,27 +85,50 @@ pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
                 .enumerate()
                 .filter(|&(j, _)| j != i)
                 .fold(0, |acc, (_, &x)| q.mul(acc, x));
-            let mut found = Vec::new();
-            let mut all = options.lists_all(from);
-            for (examined, option) in options.options(from).enumerate() {
-                if examined == OPTION_BUDGET {
-                    all = false;
-                    break;
-                }
+            let mut failed = None;
+            let mut wins = |option: HeapOption| {
                 let move_ = HeapMove::of(i, from, option);
-                let parts = move_.split.clone().unwrap_or_else(|| vec![move_.to]);
-                let left = parts
+                let parts = move_.split.unwrap_or_else(|| vec![move_.to]);
+                match parts
                     .iter()
-                    .try_fold(rest, |acc, &h| Ok::<_, Error>(q.mul(acc, element(h)?)))?;
-                if q.is_p(left) {
-                    found.push(move_);
+                    .try_fold(rest, |acc, &h| Ok(q.mul(acc, element(h)?)))
+                {
+                    Ok(left) => q.is_p(left),
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                        false
+                    }
                 }
+            };
+            let found = match by_class.filter(|_| from >= n) {
+                Some((p, code)) => {
+                    let period = Period::pure(p.preperiod, p.period);
+                    // A proven period gives every heap's element.
+                    let e = |h: u64| q.element(h).expect("a proven period gives every element");
+                    let wins_split = |a: u64, b: u64| q.is_p(q.mul(q.mul(rest, e(a)), e(b)));
+                    HeapWins::by_class(code, i, from, period, &options, &mut wins, wins_split)
+                }
+                None => {
+                    let mut found = HeapWins {
+                        options: Vec::new(),
+                        classes: Vec::new(),
+                        all: options.lists_all(from),
+                    };
+                    found.examine(options.options(from), &mut wins);
+                    found
+                }
+            };
+            if let Some(e) = failed {
+                return Err(e);
             }
-            if !all {
-                found.truncate(LISTED_WHEN_PARTIAL);
-            }
-            all_winning_moves &= all;
-            winning_moves.extend(found);
+            all_winning_moves &= found.all;
+            winning_classes.extend(found.classes);
+            winning_moves.extend(
+                found
+                    .options
+                    .into_iter()
+                    .map(|option| HeapMove::of(i, from, option)),
+            );
         }
     }
     winning_moves.sort_unstable();
@@ -97,6 +141,7 @@ pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
         heaps_below: n,
         outcome,
         winning_moves,
+        winning_classes,
         all_winning_moves,
     })
 }

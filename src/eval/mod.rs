@@ -22,7 +22,9 @@ pub use misere::{MisereEvaluation, QUOTIENT_HEAPS};
 pub use moore::is_p as moore_is_p;
 pub use position_games::PositionGame;
 pub use split_classes::SplitClass;
-pub use sum::{HeapMove, HeapReport, OPTION_BUDGET, SumEvaluation, evaluate as evaluate_sum};
+pub use sum::{
+    HeapMove, HeapReport, OPTION_BUDGET, SumEvaluation, WinningMoves, evaluate as evaluate_sum,
+};
 
 use crate::error::{Error, Result};
 use crate::game::Game;

@@ -56,20 +56,20 @@ impl SplitClass {
     }
 }
 
-/// The winning splits into two of heap number `heap` of size `from`, whose winning options have
-/// value `target`: the splits judged one by one, and the classes of the rest. `period` is pure
-/// and `value` gives g of any heap.
+/// The winning splits into two of heap number `heap` of size `from`: the splits judged one by
+/// one, and the classes of the rest. `period` is pure, and `wins(a, b)` says whether the split
+/// into a + b wins; for a and b at least the preperiod it may depend only on a and b modulo the
+/// period (a nim-sum of Grundy values in normal play, a product of misère elements).
 pub(super) fn winning_splits(
     code: &TakeBreak,
     heap: usize,
     from: u64,
-    target: u64,
     period: Period,
-    value: impl Fn(u64) -> u64,
+    wins: impl Fn(u64, u64) -> bool,
 ) -> (Vec<HeapOption>, Vec<SplitClass>) {
     debug_assert_eq!(period.saltus, 0);
     let (t, p) = (period.preperiod, period.period);
-    let wins = |a: u64, rest: u64| value(a) ^ value(rest - a) == target;
+    let wins = |a: u64, rest: u64| wins(a, rest - a);
     let mut singles = Vec::new();
     let mut classes = Vec::new();
     for removal in code.removals(TWO, from.saturating_sub(1)) {
@@ -170,7 +170,8 @@ mod tests {
             let code = TakeBreak::parse_code("0.64").unwrap();
             let code = if unequal { code.with_unequal() } else { code };
             for target in 0..4 {
-                let (singles, classes) = winning_splits(&code, 0, from, target, period, value);
+                let wins = |a: u64, b: u64| value(a) ^ value(b) == target;
+                let (singles, classes) = winning_splits(&code, 0, from, period, wins);
                 let mut got: Vec<(u64, u64)> = singles
                     .iter()
                     .map(|o| match *o {

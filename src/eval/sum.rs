@@ -6,7 +6,8 @@ use super::heap_options::{HeapOption, HeapOptions};
 use super::heap_values::{HeapValues, Method, TableOptions};
 use super::split_classes::{SplitClass, winning_splits};
 use crate::error::{Error, Result};
-use crate::game::{Game, Play, Rule, SubtractionSet};
+use crate::game::{Game, Play, Rule, SubtractionSet, TakeBreak};
+use crate::period::Period;
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -88,27 +89,40 @@ pub struct SumEvaluation {
     pub all_winning_moves: bool,
 }
 
-impl SumEvaluation {
+/// The winning moves of a sum of heaps: those listed one by one and the classes of splits.
+pub trait WinningMoves {
+    /// The moves listed one by one, sorted.
+    fn listed_moves(&self) -> &[HeapMove];
+
+    /// The winning splits by residue class of the smaller heap.
+    fn classes(&self) -> &[SplitClass];
+
     /// The number of winning moves, the members of every class included.
-    pub fn winning_move_count(&self) -> u128 {
-        let classes: u128 = self
-            .winning_classes
-            .iter()
-            .map(|c| u128::from(c.count))
-            .sum();
-        self.winning_moves.len() as u128 + classes
+    fn winning_move_count(&self) -> u128 {
+        let classes: u128 = self.classes().iter().map(|c| u128::from(c.count)).sum();
+        self.listed_moves().len() as u128 + classes
     }
 
-    /// Every winning move in the order of `winning_moves`, the classes expanded lazily.
-    pub fn all_moves(&self) -> impl Iterator<Item = HeapMove> + '_ {
+    /// Every winning move in the order of the listed moves, the classes expanded lazily.
+    fn all_moves(&self) -> impl Iterator<Item = HeapMove> + '_ {
         let mut streams: Vec<Box<dyn Iterator<Item = HeapMove> + '_>> =
-            vec![Box::new(self.winning_moves.iter().cloned())];
+            vec![Box::new(self.listed_moves().iter().cloned())];
         streams.extend(
-            self.winning_classes
+            self.classes()
                 .iter()
                 .map(|c| Box::new(c.moves()) as Box<dyn Iterator<Item = HeapMove>>),
         );
         merge(streams)
+    }
+}
+
+impl WinningMoves for SumEvaluation {
+    fn listed_moves(&self) -> &[HeapMove] {
+        &self.winning_moves
+    }
+
+    fn classes(&self) -> &[SplitClass] {
+        &self.winning_classes
     }
 }
 
@@ -213,13 +227,69 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
 }
 
 /// The winning moves of one heap.
-struct HeapWins {
+pub(super) struct HeapWins {
     /// The winning options listed one by one.
-    options: Vec<HeapOption>,
+    pub options: Vec<HeapOption>,
     /// The winning splits by residue class.
-    classes: Vec<SplitClass>,
+    pub classes: Vec<SplitClass>,
     /// Whether these are all the winning moves.
-    all: bool,
+    pub all: bool,
+}
+
+impl HeapWins {
+    /// The winning options of heap number `heap`, of size `from`, of a finite take-and-break
+    /// `code` whose values (or misère elements) have the pure `period` at `from` and past it:
+    /// the few one-heap options that `wins` accepts, the splits into two by residue class as
+    /// `wins_split(a, b)` decides (it may depend only on a and b modulo the period from the
+    /// preperiod on), and the splits into three examined, at most [`OPTION_BUDGET`] of them.
+    pub fn by_class(
+        code: &TakeBreak,
+        heap: usize,
+        from: u64,
+        period: Period,
+        options: &HeapOptions,
+        mut wins: impl FnMut(HeapOption) -> bool,
+        wins_split: impl Fn(u64, u64) -> bool,
+    ) -> HeapWins {
+        let mut one_heap = Vec::new();
+        code.one_heap_options(from, &mut one_heap);
+        let mut found: Vec<HeapOption> = one_heap
+            .into_iter()
+            .map(HeapOption::One)
+            .filter(|&option| wins(option))
+            .collect();
+        let (singles, classes) = winning_splits(code, heap, from, period, wins_split);
+        found.extend(singles);
+        let mut found = HeapWins {
+            options: found,
+            classes,
+            all: true,
+        };
+        found.examine(options.three_way_splits(from), wins);
+        found
+    }
+
+    /// Adds the options of `scan` that `wins` accepts, at most [`OPTION_BUDGET`] of them
+    /// examined; past that, keeps only [`LISTED_WHEN_PARTIAL`] and notes that not all are
+    /// listed.
+    pub fn examine(
+        &mut self,
+        scan: impl Iterator<Item = HeapOption>,
+        mut wins: impl FnMut(HeapOption) -> bool,
+    ) {
+        for (examined, option) in scan.enumerate() {
+            if examined == OPTION_BUDGET {
+                self.all = false;
+                break;
+            }
+            if wins(option) {
+                self.options.push(option);
+            }
+        }
+        if !self.all {
+            self.options.truncate(LISTED_WHEN_PARTIAL);
+        }
+    }
 }
 
 /// The winning options of heap number `heap`, of size `from`, whose winning one-heap options
@@ -240,59 +310,37 @@ fn heap_moves(
     options: &HeapOptions,
     mut wins: impl FnMut(HeapOption) -> bool,
 ) -> HeapWins {
+    if let Some((period, code)) = values.pure_period_past(from).zip(options.finite_code()) {
+        let wins_split = |a: u64, b: u64| values.value(a) ^ values.value(b) == target;
+        return HeapWins::by_class(code, heap, from, period, options, wins, wins_split);
+    }
     let candidates = values
         .closed_form()
         .and_then(|form| form.positions_of_value(target))
         .filter(|_| options.has_one_heap_option(from, 0).is_some());
-    let by_class = values.pure_period_past(from).zip(options.finite_code());
-    let mut found = Vec::new();
-    let mut classes = Vec::new();
-    let (scan, mut all) = if let Some((period, code)) = by_class {
-        let mut one_heap = Vec::new();
-        code.one_heap_options(from, &mut one_heap);
-        found.extend(
-            one_heap
-                .into_iter()
-                .map(HeapOption::One)
-                .filter(|&option| wins(option)),
-        );
-        let (singles, by_residue) =
-            winning_splits(code, heap, from, target, period, |x| values.value(x));
-        found.extend(singles);
-        classes = by_residue;
-        (options.three_way_splits(from), true)
-    } else if let Some(mut candidates) = candidates {
+    let mut found = HeapWins {
+        options: Vec::new(),
+        classes: Vec::new(),
+        all: true,
+    };
+    let scan = if let Some(mut candidates) = candidates {
         if misere {
             candidates.extend([0, 1]);
             candidates.sort_unstable();
             candidates.dedup();
         }
-        found.extend(
+        found.options.extend(
             candidates
                 .into_iter()
                 .filter(|&m| options.has_one_heap_option(from, m) == Some(true))
                 .map(HeapOption::One)
                 .filter(|&option| wins(option)),
         );
-        (options.splits(from), true)
+        options.splits(from)
     } else {
-        (options.options(from), options.lists_all(from))
+        found.all = options.lists_all(from);
+        options.options(from)
     };
-    for (examined, option) in scan.enumerate() {
-        if examined == OPTION_BUDGET {
-            all = false;
-            break;
-        }
-        if wins(option) {
-            found.push(option);
-        }
-    }
-    if !all {
-        found.truncate(LISTED_WHEN_PARTIAL);
-    }
-    HeapWins {
-        options: found,
-        classes,
-        all,
-    }
+    found.examine(scan, wins);
+    found
 }

@@ -186,8 +186,8 @@ impl Header<'_> {
         let max = self.numbers(read).max().unwrap_or(0);
         let max = u32::try_from(max).map_err(|_| format!("value {max} is too large"))?;
         let len = (self.data.len() / self.width) as u64;
-        let mut values = PackedValues::try_in_memory(len, PackedValues::bits_for(max))
-            .map_err(|e| e.to_string())?;
+        let mut values =
+            PackedValues::in_memory(len, PackedValues::bits_for(max)).map_err(|e| e.to_string())?;
         for (x, v) in self.numbers(read).enumerate() {
             values.set(x as u64, v as u32);
         }

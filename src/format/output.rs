@@ -4,11 +4,11 @@
 use super::{Format, Layout};
 use crate::error::{Error, Result, printable};
 use crate::interrupt::{self, Polled, Unfinished};
+use crate::partial;
 use crate::report::Report;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where one format is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +77,7 @@ impl Destination {
             // Opening a FIFO would hand its reader an early end of file.
             Destination::File(path) if is_special(path) => Ok(()),
             Destination::File(path) => {
-                let probe = temporary_name(&followed(path));
+                let probe = partial::temporary_name(&followed(path));
                 let _unfinished = Unfinished::register(probe.clone());
                 File::create(&probe).map_err(|e| Error::io("cannot write", path, e))?;
                 let _ = std::fs::remove_file(&probe);
@@ -187,8 +187,8 @@ impl Complete {
         path: &Path,
         fill: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<()>,
     ) -> Result<Complete> {
-        remove_stale_partials(path);
-        let temporary = temporary_name(path);
+        partial::remove_stale(path);
+        let temporary = partial::temporary_name(path);
         let unfinished = Unfinished::register(temporary.clone());
         let written = OpenOptions::new()
             .read(true)
@@ -265,52 +265,4 @@ fn failure(path: &Path, e: std::io::Error) -> Error {
     } else {
         Error::io("cannot write", path, e)
     }
-}
-
-/// The name a file is written under until it is complete: `<name>.partial-PID-K`, unique to
-/// this process (PID) and to this write (K), so concurrent writes of one file never share it.
-fn temporary_name(path: &Path) -> PathBuf {
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let k = WRITES.fetch_add(1, Ordering::Relaxed);
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".partial-{}-{k}", std::process::id()));
-    PathBuf::from(name)
-}
-
-/// Removes the temporary files of `path` left by runs that were killed while writing it
-/// (`<name>.partial-PID-K`, or `<name>.partial-PID` of older versions, whose process is gone; a
-/// live process's file is left alone).
-fn remove_stale_partials(path: &Path) {
-    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
-        return;
-    };
-    let folder = if folder.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        folder
-    };
-    let prefix = format!("{}.partial-", name.to_string_lossy());
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let entry_name = entry.file_name();
-        let Some(pid) = entry_name
-            .to_str()
-            .and_then(|n| n.strip_prefix(&prefix))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if pid != std::process::id() && !process_is_alive(pid) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Whether process `pid` exists (read from /proc; where there is no /proc, every process
-/// counts as alive, so nothing is removed).
-fn process_is_alive(pid: u32) -> bool {
-    !Path::new("/proc/self").exists() || Path::new(&format!("/proc/{pid}")).exists()
 }

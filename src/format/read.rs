@@ -128,7 +128,7 @@ impl Layout {
             max = max.max(v);
             Ok(())
         })?;
-        let mut values = PackedValues::try_in_memory(count, PackedValues::bits_for(max))
+        let mut values = PackedValues::in_memory(count, PackedValues::bits_for(max))
             .map_err(|e| e.to_string())?;
         let mut x = 0;
         self.numbers(text, |_, v| {

@@ -82,6 +82,10 @@ impl Emitter for Xlsx {
 impl Xlsx {
     /// The workbook, streamed to `out`.
     fn write_workbook(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
+        let mut out = StopAtError {
+            inner: out,
+            failed: None,
+        };
         let mut workbook = Workbook::new();
         workbook.set_zip_compression_level(COMPRESSION_LEVEL);
         let bold = Format::new().set_bold();
@@ -91,12 +95,51 @@ impl Xlsx {
             }
             write_table(&mut workbook, report, self.wide, &bold)?;
             write_summary(&mut workbook, &json::summary(report), &bold)?;
-            workbook.save_to_writer(out)
+            workbook.save_to_writer(&mut out)
         })();
+        // The first error of the output is the one to report, whatever the library made of it.
+        if let Some(e) = out.failed.take() {
+            return Err(e);
+        }
         written.map_err(|e| match e {
             XlsxError::IoError(e) => e,
             e => io::Error::other(e),
         })
+    }
+}
+
+/// A writer that, once a write has failed, takes every later write without writing it: the
+/// zip library, dropped after the error, finishes its archive into it instead of printing a
+/// second failure to standard error. The first error is kept for the caller.
+struct StopAtError<W> {
+    inner: W,
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> Write for StopAtError<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.failed.is_some() {
+            return Ok(buf.len());
+        }
+        self.inner.write(buf).map_err(|e| self.fail(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.failed.is_some() {
+            return Ok(());
+        }
+        self.inner.flush().map_err(|e| self.fail(e))
+    }
+}
+
+impl<W> StopAtError<W> {
+    /// Keeps `e` (the first error) and returns an error of the same kind to the writer's user.
+    fn fail(&mut self, e: io::Error) -> io::Error {
+        let again = io::Error::new(e.kind(), e.to_string());
+        if e.kind() != io::ErrorKind::Interrupted {
+            self.failed = Some(e);
+        }
+        again
     }
 }
 

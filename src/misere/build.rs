@@ -25,7 +25,6 @@ use super::monoid::{ElementSet, Monoid};
 use super::presentation::{Word, least_words};
 use super::rebuild::{Refusal, rebuild};
 use super::repair;
-use super::tame;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use std::collections::HashMap;
@@ -40,6 +39,10 @@ pub enum Limit {
     MaxSize(usize),
     /// The quotient behind a one-heap outcome table: at most [`DEFAULT_MAX_SIZE`] elements.
     Table,
+    /// The quotient behind an evaluation, which answers at once or refuses: at most
+    /// [`DEFAULT_MAX_SIZE`] elements and a proof of at most [`EVAL_STATES_PER_ELEMENT`] times
+    /// as many states.
+    Eval,
 }
 
 /// How many times the limit a candidate may have on the way to a proven quotient: a candidate
@@ -52,12 +55,18 @@ const CANDIDATE_SLACK: usize = 4;
 /// elements, and the proof's time and memory with them.
 const STATES_PER_ELEMENT: usize = 256;
 
+/// How many states an evaluation's proof may check for each element of the limit: enough for
+/// every quotient that stops growing (Kayles to heap 2,048: 1,417 states), a refusal within
+/// seconds for one that keeps growing (subtract-a-square: 9,838 states at heap 1,000, more than
+/// 256,000 by heap 1,398).
+const EVAL_STATES_PER_ELEMENT: usize = 32;
+
 impl Limit {
     /// The most elements a proven quotient may have.
     pub fn max_size(self) -> usize {
         match self {
             Limit::MaxSize(max) => max,
-            Limit::Table => DEFAULT_MAX_SIZE,
+            Limit::Table | Limit::Eval => DEFAULT_MAX_SIZE,
         }
     }
 
@@ -68,7 +77,11 @@ impl Limit {
 
     /// The most states a proof may check.
     fn max_states(self) -> usize {
-        self.max_size().saturating_mul(STATES_PER_ELEMENT)
+        let per_element = match self {
+            Limit::Eval => EVAL_STATES_PER_ELEMENT,
+            _ => STATES_PER_ELEMENT,
+        };
+        self.max_size().saturating_mul(per_element)
     }
 }
 
@@ -83,8 +96,6 @@ pub struct Built {
     pub generators: Vec<u64>,
     /// Each heap's Grundy value in normal play.
     pub grundy: Vec<u32>,
-    /// The misère-Nim elements ([`tame::image`]) of each heap's options.
-    pub tame_options: Vec<Vec<u32>>,
     /// The number of states the proof checked.
     pub states: usize,
 }
@@ -128,23 +139,17 @@ pub fn build(game: &Game, n: u64, limit: Limit) -> Result<Built> {
         certificate,
     };
     let mut grundy = vec![0u32];
-    let mut tame_options = vec![Vec::new()];
     for heap in 1..n {
         crate::interrupt::check(heap, n)?;
         let mut options = ElementSet::empty(builder.monoid.size());
-        let (mut values, mut tame) = (Vec::new(), Vec::new());
+        let mut values = Vec::new();
         rules.for_each_option(heap, |parts| {
             let image = parts.iter().fold(0, |acc, &h| {
                 builder.monoid.mul(acc, builder.images[h as usize])
             });
             options.insert(image);
-            let parts = || parts.iter().map(|&h| grundy[h as usize]);
-            values.push(parts().fold(0, |acc, v| acc ^ v));
-            tame.push(tame::image(parts()));
+            values.push(parts.iter().fold(0, |acc, &h| acc ^ grundy[h as usize]));
         });
-        tame.sort_unstable();
-        tame.dedup();
-        tame_options.push(tame);
         grundy.push(mex(values));
         builder.add(heap, options)?;
     }
@@ -154,7 +159,6 @@ pub fn build(game: &Game, n: u64, limit: Limit) -> Result<Built> {
         monoid: builder.monoid,
         images: builder.images,
         grundy,
-        tame_options,
     })
 }
 
@@ -386,6 +390,9 @@ impl Builder<'_> {
             Limit::Table => format!(
                 "{STATES_PER_ELEMENT} × {DEFAULT_MAX_SIZE}, the most a one-heap table's proof checks"
             ),
+            Limit::Eval => format!(
+                "the most eval checks; eval decides misère sums of heaps below {heap} of this game"
+            ),
         };
         Error::Input(format!(
             "the proof of the misère quotient at heap {heap} checks more than {} states, {limit}",
@@ -404,6 +411,9 @@ impl Builder<'_> {
             Limit::Table => {
                 format!("{times}{DEFAULT_MAX_SIZE}, the most a one-heap table's quotient has")
             }
+            Limit::Eval => format!(
+                "{times}{DEFAULT_MAX_SIZE}, the most an evaluation's quotient has; eval decides misère sums of smaller heaps of this game"
+            ),
         }
     }
 }

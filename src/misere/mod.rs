@@ -54,7 +54,8 @@ pub struct Quotient {
     built: Built,
     presentation: Presentation,
     period: Option<HeapPeriod>,
-    tame: bool,
+    /// The k of the tame quotient T_k it is isomorphic to, and where each element lies in it.
+    tame: Option<(u32, Vec<tame::TameElement>)>,
 }
 
 impl Quotient {
@@ -71,6 +72,12 @@ impl Quotient {
     /// [`DEFAULT_MAX_SIZE`] elements (a refusal says so without naming an option).
     pub fn for_table(spec: &str, n: u64) -> Result<Quotient> {
         Quotient::within(spec, n, Limit::Table)
+    }
+
+    /// The quotient behind the evaluation of a misère sum of `spec`, heaps below `n`: a
+    /// refusal comes within seconds and names no option.
+    pub fn for_eval(spec: &str, n: u64) -> Result<Quotient> {
+        Quotient::within(spec, n, Limit::Eval)
     }
 
     fn within(spec: &str, n: u64, limit: Limit) -> Result<Quotient> {
@@ -93,7 +100,7 @@ impl Quotient {
             .collect();
         let presentation = presentation::present(&built.monoid, &generators);
         let period = report::heap_period(&game, &built.images);
-        let tame = tame::is_tame(&built.grundy, &built.tame_options);
+        let tame = tame::tame_structure(&built.monoid);
         Ok(Quotient {
             game,
             n,
@@ -157,10 +164,10 @@ impl Quotient {
         self.period
     }
 
-    /// True when every position of the heaps below N follows Bouton's misère rule with the
-    /// heaps' Grundy values.
+    /// True when the quotient is tame: isomorphic, P-portion included, to misère Nim's
+    /// quotient T_k of the heaps below 2^k for some k (Plambeck and Siegel).
     pub fn is_tame(&self) -> bool {
-        self.tame
+        self.tame.is_some()
     }
 
     /// The report: presentation, P-portion, heaps' elements, tameness, period.

@@ -53,9 +53,14 @@ pub struct Report {
     pub heap_elements: Vec<String>,
     /// Each heap's Grundy value in normal play.
     pub grundy: Vec<u32>,
-    /// True when every position follows Bouton's misère rule with the heaps' Grundy values.
+    /// True when the quotient is tame (Plambeck and Siegel): isomorphic, P-portion included, to
+    /// the quotient T_k of misère Nim on the heaps below 2^k.
     pub tame: bool,
-    /// When tame: the genus of the nim-heap each heap plays as (0^120, 1^031, g^(g,g⊕2)).
+    /// When tame: the T_k it is isomorphic to, e.g. `T_2`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tame_quotient: Option<String>,
+    /// When tame: each heap's genus (Conway), that of the nim-heaps it plays as: 0^120 for the
+    /// identity, 1^031 for a, g^(g, g⊕2) for the others (g its Grundy value).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub genus: Option<Vec<String>>,
     /// The last heap that added a generator (None when every heap is the identity).
@@ -127,10 +132,13 @@ pub fn report(q: &Quotient) -> Report {
             .collect(),
         heap_elements: built.images.iter().map(|&x| q.name(x)).collect(),
         grundy: built.grundy.clone(),
-        tame: q.tame,
-        genus: q
-            .tame
-            .then(|| built.grundy.iter().map(|&g| genus(g)).collect()),
+        tame: q.tame.is_some(),
+        tame_quotient: q.tame.as_ref().map(|(k, _)| format!("T_{k}")),
+        genus: q.tame.as_ref().map(|(_, places)| {
+            (built.images.iter().zip(&built.grundy))
+                .map(|(&x, &g)| genus(places[x as usize], g))
+                .collect()
+        }),
         last_generator: built.generators.last().copied(),
         period: q.period,
         states_checked: built.states,
@@ -183,9 +191,9 @@ impl Report {
             }
             None => _ = writeln!(t, "period of the heaps' elements: none seen below N"),
         }
-        let tame = match self.tame {
-            true => "yes: every position follows Bouton's misère rule with the Grundy values",
-            false => "no",
+        let tame = match &self.tame_quotient {
+            Some(t) => format!("yes: isomorphic to {t}, misère Nim's quotient"),
+            None => "no".into(),
         };
         let _ = writeln!(t, "tame below N: {tame}");
         let _ = writeln!(

@@ -27,9 +27,9 @@ impl BitTable {
         BitTable { n, words }
     }
 
-    /// A zeroed table in memory.
-    pub fn in_memory(n: u64) -> BitTable {
-        Self::from_words(n, Words::in_memory(n.div_ceil(64)))
+    /// A zeroed table in memory, or an input error when it cannot be allocated.
+    pub fn in_memory(n: u64) -> Result<BitTable> {
+        Ok(Self::from_words(n, Words::in_memory(n.div_ceil(64))?))
     }
 
     /// A table in the locked work file `work_file`: zeroed when `keep` is false, or reopened

@@ -13,20 +13,35 @@ use crate::game::Play;
 use crate::period::Period;
 use packed::PackedValues;
 
+thread_local! {
+    /// True while this thread allocates through [`reserve`], whose failure is answered.
+    static FALLIBLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// True while the current thread makes an allocation whose failure the library answers with
+/// an error: a process's global allocator that ends the process on a failed allocation lets
+/// these fail instead.
+pub fn allocation_may_fail() -> bool {
+    FALLIBLE.try_with(std::cell::Cell::get).unwrap_or(false)
+}
+
 /// An empty vector with room for `len` items, or a one-line input error naming `what` when the
 /// memory cannot be allocated (instead of an abort).
 pub fn reserve<T>(len: u64, what: &str) -> Result<Vec<T>> {
     let bytes = u128::from(len) * std::mem::size_of::<T>() as u128;
     let mut items = Vec::new();
     let reserved = bytes <= u128::from(available_memory().unwrap_or(u64::MAX))
-        && usize::try_from(len)
-            .ok()
-            .is_some_and(|len| items.try_reserve_exact(len).is_ok());
+        && usize::try_from(len).ok().is_some_and(|len| {
+            FALLIBLE.set(true);
+            let reserved = items.try_reserve_exact(len);
+            FALLIBLE.set(false);
+            reserved.is_ok()
+        });
     if !reserved {
-        let gib = bytes as f64 / (1u64 << 30) as f64;
-        return Err(Error::Input(format!(
-            "{what} needs {gib:.2} GiB of memory, which cannot be allocated; use a machine with more memory or a smaller table"
-        )));
+        return Err(Error::OutOfMemory {
+            what: what.to_string(),
+            bytes,
+        });
     }
     Ok(items)
 }

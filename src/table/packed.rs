@@ -125,14 +125,9 @@ impl PackedValues {
         self.words.path()
     }
 
-    /// Zeroed values in memory.
-    pub fn in_memory(n: u64, bits: u32) -> PackedValues {
-        Self::zeroed_from(n, bits, Words::in_memory(Self::words_for(n, bits)), 0)
-    }
-
     /// Zeroed values in memory, or an input error when they cannot be allocated.
-    pub fn try_in_memory(n: u64, bits: u32) -> Result<PackedValues> {
-        let words = Words::try_in_memory(Self::words_for(n, bits))?;
+    pub fn in_memory(n: u64, bits: u32) -> Result<PackedValues> {
+        let words = Words::in_memory(Self::words_for(n, bits))?;
         Ok(Self::zeroed_from(n, bits, words, 0))
     }
 
@@ -147,19 +142,20 @@ impl PackedValues {
         let len = Self::words_for(n, bits.max(widest));
         let words = match work_file {
             Some(work_file) => Words::in_file(work_file, len, false)?,
-            None => Words::in_memory(len),
+            None => Words::in_memory(len)?,
         };
         Ok(Self::zeroed_from(n, bits, words, 0))
     }
 
-    /// Packs `values` in memory with the fewest bits.
-    pub fn from_values<T: Copy + Into<u32>>(values: &[T]) -> PackedValues {
+    /// Packs `values` in memory with the fewest bits (an input error when they cannot be
+    /// allocated).
+    pub fn from_values<T: Copy + Into<u32>>(values: &[T]) -> Result<PackedValues> {
         let bits = Self::bits_for(values.iter().map(|&v| v.into()).max().unwrap_or(0));
-        let mut packed = Self::in_memory(values.len() as u64, bits);
+        let mut packed = Self::in_memory(values.len() as u64, bits)?;
         for (x, &v) in values.iter().enumerate() {
             packed.set(x as u64, v.into());
         }
-        packed
+        Ok(packed)
     }
 
     /// Number of positions.
@@ -512,7 +508,7 @@ mod tests {
     #[test]
     fn widening_clears_only_what_writes_reached() {
         let n = 1000;
-        let storage = || Words::in_memory(PackedValues::words_for(n, 32));
+        let storage = || Words::in_memory(PackedValues::words_for(n, 32)).unwrap();
         // Known zero from position 0; a word planted behind the table's back where it is known
         // to be zero (word 200: positions 1600 on at 8 bits, 800 on at 16) is not touched.
         let mut words = storage();
@@ -570,7 +566,7 @@ mod tests {
             [1, 1, 2, 2, 4, 4, 8, 8, 16, 32]
         );
         for bits in [1, 2, 4, 8, 16, 32] {
-            let mut p = PackedValues::in_memory(1000, bits);
+            let mut p = PackedValues::in_memory(1000, bits).unwrap();
             let cap = p.capacity();
             for x in 0..1000u64 {
                 p.set(x, (x as u32 * 7919) & cap);
@@ -581,16 +577,24 @@ mod tests {
             );
         }
         let values = [0, 3, 1, 2, 0];
-        assert_eq!(PackedValues::from_values(&values).bits(), 2);
-        assert!(PackedValues::from_values(&values).iter().eq(values));
+        assert_eq!(PackedValues::from_values(&values).unwrap().bits(), 2);
+        assert!(
+            PackedValues::from_values(&values)
+                .unwrap()
+                .iter()
+                .eq(values)
+        );
     }
 
     #[test]
     fn widening_keeps_the_final_values_and_zeroes_the_rest() {
         for (from, to) in [(1, 2), (1, 16), (2, 4), (4, 8), (8, 32), (16, 32)] {
             let n = 1000u64;
-            let mut p =
-                PackedValues::from_words(n, from, Words::in_memory(PackedValues::words_for(n, 32)));
+            let mut p = PackedValues::from_words(
+                n,
+                from,
+                Words::in_memory(PackedValues::words_for(n, 32)).unwrap(),
+            );
             let cap = p.capacity();
             let value = |x: u64| (x as u32 * 7919) & cap;
             for x in 0..n {

@@ -152,7 +152,7 @@ mod tests {
         let found = period::find(&plain, 8, 0);
         assert_eq!(found.map(|p| (p.preperiod, p.period)), Some((3, 7)));
         for bits in [2, 16] {
-            let mut table = PackedValues::in_memory(4096, bits);
+            let mut table = PackedValues::in_memory(4096, bits).unwrap();
             (0..4096).for_each(|x| table.set(x, value(x)));
             assert_eq!(proven_period(&table, &criterion), found, "{bits} bits");
         }

@@ -85,7 +85,7 @@ mod tests {
     fn values_come_in_order_at_every_width() {
         for bits in [1, 2, 4, 8, 16, 32] {
             for n in [0, 1, 7, 8, 63, 64, 65, 1000] {
-                let words = Words::in_memory(PackedValues::words_for(n, bits));
+                let words = Words::in_memory(PackedValues::words_for(n, bits)).unwrap();
                 let mut table = PackedValues::from_words(n, bits, words);
                 let cap = table.capacity();
                 (0..n).for_each(|x| table.set(x, (x as u32).wrapping_mul(2_654_435_761) & cap));

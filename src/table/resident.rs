@@ -175,7 +175,7 @@ pub(crate) mod tests {
             "{kept} bytes kept"
         );
         // A table in memory releases nothing.
-        let memory = PackedValues::in_memory(n, 16);
+        let memory = PackedValues::in_memory(n, 16).unwrap();
         assert_eq!(Resident::default().keep(&memory, head, tail, 0), 0);
     }
 

@@ -34,13 +34,8 @@ pub enum Words {
 }
 
 impl Words {
-    /// `len` zero words in memory.
-    pub fn in_memory(len: u64) -> Words {
-        Words::Memory(vec![0; len as usize])
-    }
-
     /// `len` zero words in memory, or an input error when they cannot be allocated.
-    pub fn try_in_memory(len: u64) -> Result<Words> {
+    pub fn in_memory(len: u64) -> Result<Words> {
         super::allocate(len, 0u64, "the table").map(Words::Memory)
     }
 
@@ -106,8 +101,12 @@ impl Words {
         }
         // SAFETY: the file was opened read-write by this process, is locked against other
         // nimsieve runs for as long as it is mapped, and is not resized while mapped.
-        let map =
-            unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::io("cannot map", path, e))?;
+        let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| {
+            if !keep {
+                let _ = std::fs::remove_file(path);
+            }
+            Error::io("cannot map", path, e)
+        })?;
         Ok(Words::File {
             map,
             work_file: work_file.clone(),
@@ -258,17 +257,11 @@ fn reserve(file: &std::fs::File, bytes: u64) -> std::io::Result<()> {
 fn no_room(path: &Path, bytes: u64) -> Error {
     let folder = folder_of(path);
     let free = fs4::available_space(folder).unwrap_or(0);
+    let (needed, free) = crate::number::bytes_pair(u128::from(bytes), u128::from(free));
     Error::Input(format!(
-        "the table needs {:.2} GiB in '{}' but only {:.2} GiB are free; use a smaller -n or free disk space",
-        gib(bytes),
+        "the table needs {needed} in '{}' but only {free} are free; use a smaller -n or free disk space",
         folder.display(),
-        gib(free)
     ))
-}
-
-/// Bytes in GiB, for messages.
-fn gib(bytes: u64) -> f64 {
-    bytes as f64 / (1u64 << 30) as f64
 }
 
 /// Refuses a table file that would not fit on its disk, counting the blocks of an old file at

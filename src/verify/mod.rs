@@ -211,7 +211,7 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
                     "{p} is listed as a P-position, but the list covers only n = {n} positions"
                 )));
             }
-            let mut values = PackedValues::try_in_memory(n, 1)?;
+            let mut values = PackedValues::in_memory(n, 1)?;
             values.words_mut().fill(u64::MAX);
             values.clear_past_end();
             for &p in &positions {

@@ -32,7 +32,7 @@ pub(super) fn check(
     progress: &Progress,
 ) -> Result<String> {
     let head: Vec<u32> = (0..proof).map(|x| g.get(x)).collect();
-    let cost = splits::check(&PackedValues::from_values(&head), code, first, progress)?;
+    let cost = splits::check(&PackedValues::from_values(&head)?, code, first, progress)?;
     let criterion = game
         .period_criterion()
         .expect("a period's proof length came from the game's criterion");

@@ -32,7 +32,7 @@ pub fn fails_with(dir: &Path, args: &[&str], message: &str) {
 /// A table of Grundy values without a game or a summary.
 pub fn table(values: &[u32]) -> Loaded {
     Loaded {
-        contents: Contents::Values(PackedValues::from_values(values)),
+        contents: Contents::Values(PackedValues::from_values(values).unwrap()),
         game: None,
         n: None,
         kind: ValueKind::Grundy,

@@ -10,6 +10,7 @@
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::interrupt::{self, Unfinished};
+use crate::partial;
 use crate::period::Period;
 use crate::table::WorkTable;
 use crate::table::words::Words;
@@ -239,18 +240,20 @@ impl Checkpoint {
     /// state file or the new one, and removes the temporary one).
     pub fn save(&self, work_file: &Path) -> Result<()> {
         let path = Self::path_for(work_file);
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".partial");
+        partial::remove_stale(&path);
+        let temporary = partial::temporary_name(&path);
         let body = self.serialised();
         let text = format!(
             "{{\"checkpoint\":{body},\"crc32\":{}}}\n",
             crc32fast::hash(body.as_bytes())
         );
-        let temporary = PathBuf::from(temporary);
         let _unfinished = Unfinished::register(temporary.clone());
         std::fs::write(&temporary, text)
             .and_then(|_| interrupt::hold_off(|| std::fs::rename(&temporary, &path)))
-            .map_err(|e| Error::io("cannot write", &path, e))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&temporary);
+                Error::io("cannot write", &path, e)
+            })
     }
 
     /// Removes the state file of `work_file`, if there is one.

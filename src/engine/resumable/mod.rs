@@ -92,7 +92,7 @@ pub fn open(game: &Game, n: u64, width: Width, storage: Storage) -> Result<(Word
         period: None,
     };
     let Some(work_file) = storage.work_file else {
-        return Ok((Words::in_memory(len), fresh));
+        return Ok((Words::in_memory(len)?, fresh));
     };
     let path = work_file.path();
     let checkpoint = if storage.resume {

@@ -28,7 +28,7 @@ pub fn table(n: u64, work_file: Option<&WorkFile>, progress: &Progress) -> Resul
     let bits = PackedValues::bits_for((2 * n).saturating_sub(2) as u32);
     let values = match work_file {
         Some(file) => PackedValues::zeroed(cells, bits, bits, Some(file))?,
-        None => PackedValues::try_in_memory(cells, bits)?,
+        None => PackedValues::in_memory(cells, bits)?,
     };
     if n == 0 {
         return Ok(values);

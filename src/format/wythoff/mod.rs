@@ -96,17 +96,15 @@ pub fn check_room(
         let free = fs4::available_space(&folder)
             .map_err(|e| Error::io("cannot query free space of", &folder, e))?;
         if total > u128::from(free) {
-            let gib = |b: u128| b as f64 / (1u64 << 30) as f64;
+            let (needed, free) = crate::number::bytes_pair(total, u128::from(free));
             return Err(Error::Input(format!(
-                "the outputs{} need {:.2} GiB in '{}' but only {:.2} GiB are free; use a smaller -n, fewer formats, or free disk space",
+                "the outputs{} need {needed} in '{}' but only {free} are free; use a smaller -n, fewer formats, or free disk space",
                 if with_work {
                     " and the table's work file"
                 } else {
                     ""
                 },
-                gib(total),
                 folder.display(),
-                gib(u128::from(free))
             )));
         }
     }

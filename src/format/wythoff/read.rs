@@ -154,7 +154,7 @@ fn read_matrix(text: &str, header: &str) -> Parsed<Contents> {
     }
     Ok(Contents::Grid(Grid {
         n,
-        values: PackedValues::from_values(&values),
+        values: PackedValues::from_values(&values).map_err(|e| e.to_string())?,
     }))
 }
 

@@ -30,7 +30,7 @@ fn main() {
     let p_count = match engine.as_str() {
         "textbook" => support::textbook_sieve(&steps, n).len() as u64,
         "psieve" => {
-            let mut table = BitTable::in_memory(n);
+            let mut table = BitTable::in_memory(n).unwrap();
             psieve::sieve_ppos(&steps, n, 0, table.words_mut(), 0, &mut |_, _| {
                 ControlFlow::Continue(())
             });

@@ -105,11 +105,46 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
+/// The most characters a word of a message keeps: a longer one (a code of thousands of digits
+/// echoed back) keeps its start and end. File paths of that length are rare.
+const LONGEST_WORD: usize = 200;
+
+/// `text` with every word (a run of non-space characters) longer than [`LONGEST_WORD`]
+/// characters cut to its first 60 and last 40, joined by `…` and followed by how long it was,
+/// so that a message stays a line a terminal can show.
+pub fn shortened(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            let chars: Vec<char> = word.chars().collect();
+            if chars.len() <= LONGEST_WORD {
+                return word.to_string();
+            }
+            let head: String = chars[..60].iter().collect();
+            let tail: String = chars[chars.len() - 40..].iter().collect();
+            format!("{head}…{tail} ({} characters)", chars.len())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The library's result type.
 pub type Result<T> = std::result::Result<T, Error>;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn long_words_are_cut() {
+        let code = format!("'octal:0.{}x':", "7".repeat(10_000));
+        let text = super::shortened(&format!("bad game spec {code} too long"));
+        assert!(text.starts_with("bad game spec 'octal:0.777"), "{text}");
+        assert!(
+            text.ends_with("7777x': (10012 characters) too long"),
+            "{text}"
+        );
+        assert!(text.chars().count() < 150, "{text}");
+        assert_eq!(super::shortened("short words stay"), "short words stay");
+    }
+
     #[test]
     fn control_characters_are_escaped() {
         assert_eq!(

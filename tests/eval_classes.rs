@@ -2,7 +2,7 @@
 //! heap, against every option of the heap judged with the reference engine's values.
 
 use nimsieve::engine::{EngineKind, resumable::Storage};
-use nimsieve::eval::{Method, TableOptions, evaluate_sum};
+use nimsieve::eval::{Method, TableOptions, WinningMoves, evaluate_sum};
 use nimsieve::game::Game;
 use nimsieve::progress::Progress;
 use proptest::prelude::*;

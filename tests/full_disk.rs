@@ -56,6 +56,13 @@ fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
         }
         other => panic!("exit {other:?}: {stderr}"),
     }
+    // No temporary file outlives the failed writes (a checkpoint's included).
+    let partial: Vec<_> = std::fs::read_dir(disk.join("run"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.contains(".partial"))
+        .collect();
+    assert!(partial.is_empty(), "{partial:?}");
     std::fs::remove_file(&filler).unwrap();
     succeeded(&run(dir, case.args, folder, &["--resume"]));
     assert_eq!(
@@ -167,6 +174,42 @@ fn xlsx_scratch_files_on_a_full_disk_are_an_io_error() {
     );
 }
 
+/// The refusals of tables and outputs that cannot fit give sizes in a unit that tells them
+/// apart (not "0.00 GiB but only 0.00 GiB").
+#[test]
+fn refusals_for_lack_of_room_give_readable_sizes() {
+    let Some(disk) = SmallDisk::mount(2) else {
+        return;
+    };
+    for (args, want) in [
+        (
+            &["grundy", "wythoff", "-n", "3000", "-f", "npy"][..],
+            "the outputs need 17.2 MiB in 'output' but only 2.0 MiB are free",
+        ),
+        (
+            &[
+                "grundy",
+                "proper-divisors",
+                "-n",
+                "6e6",
+                "-f",
+                "json",
+                "--resume",
+            ][..],
+            "the table needs 5.7 MiB in 'output' but only 2.0 MiB are free",
+        ),
+    ] {
+        let out = Command::new(binary())
+            .current_dir(disk.path())
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(want), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn text_tables_on_a_full_disk_are_an_io_error() {
     let Some(disk) = SmallDisk::mount(2) else {
@@ -182,4 +225,29 @@ fn text_tables_on_a_full_disk_are_an_io_error() {
             .count(),
         0
     );
+}
+
+/// A workbook written to a standard output that is full (`/dev/full`): one line, without the
+/// zip library's own complaint when it drops the archive it could not finish.
+#[test]
+fn xlsx_to_a_full_standard_output_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in ["1000", "1e5"] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(binary())
+            .current_dir(dir.path())
+            .args(["grundy", "nim", "-n", n, "-f", "xlsx", "-o", "-"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{n}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{n}: {stderr}");
+        assert!(!stderr.contains("ZipWriter"), "{n}: {stderr}");
+        let reason = std::io::Error::from_raw_os_error(28).to_string();
+        assert!(stderr.contains(&reason), "{n}: {stderr}");
+    }
 }

@@ -479,3 +479,52 @@ fn set_elements_near_2_64_prove_no_period() {
     assert_eq!(json["values"], serde_json::json!([0]));
     assert_eq!(json["heaps"][0]["method"], "table");
 }
+
+/// The unclear errors a fault pass found: a `.npy` of another dtype names the accepted ones;
+/// a two-dimensional `.npy` checked as P-positions of a one-heap game is read as such (not as
+/// Wythoff's P-pairs, which no file stated); a code of 10,000 digits is not echoed whole.
+#[test]
+fn errors_say_what_is_accepted_and_stay_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let npy = |name: &str, descr: &str, shape: &str, data: &[u8]| {
+        let dict = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}\n");
+        let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+        bytes.extend_from_slice(&(dict.len() as u16).to_le_bytes());
+        bytes.extend_from_slice(dict.as_bytes());
+        bytes.extend_from_slice(data);
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    };
+    npy("f.npy", "<f8", "(2,)", &[0; 16]);
+    let pairs: Vec<u8> = [0u64, 0, 1, 2, 3, 5, 4, 7, 6, 10]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    npy("w.npy", "<u8", "(5, 2)", &pairs);
+    let one_line = |args: &[&str]| {
+        let out = nimsieve(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        stderr
+    };
+    let line = one_line(&["stats", "f.npy"]);
+    assert!(line.contains("<u4") && line.contains("astype"), "{line}");
+    let line = one_line(&["verify", "w.npy", "--ppos", "--game", "sub:1,3,4"]);
+    assert!(
+        !line.contains("states") && !line.contains("wythoff"),
+        "{line}"
+    );
+    assert!(line.contains("5×2, not one-dimensional"), "{line}");
+    let code = format!("octal:0.{}", "7".repeat(10_000));
+    let line = one_line(&["grundy", &code, "-n", "10"]);
+    assert!(
+        line.len() < 400,
+        "{} characters: {}",
+        line.len(),
+        &line[..200]
+    );
+    assert!(
+        line.contains("10000 digits") && line.contains("characters)"),
+        "{line}"
+    );
+}

@@ -20,14 +20,29 @@ fn by_sieve(game: &Game, n: u64) -> Vec<u64> {
     psieve::sieve(game, n, Storage::default(), &Progress::hidden()).unwrap()
 }
 
+/// The sieve for the listed subtraction sets whose Grundy route costs more than O(1) a
+/// position; the Grundy route where it does not (a theorem's period, a finite set's proven
+/// period, subtract-a-prime's value classes), since the sieve's cost grows with the number of
+/// P-positions times the steps (`ppos primes` to 10^7: 32 s by the sieve, 0.3 s by
+/// prime-grundy; `scripts/bench-ppos-choice.py` measures the choice over the catalogue).
 #[test]
 fn sieve_is_chosen_for_listed_subtraction_sets_only() {
+    for (spec, engine) in [
+        ("primes", EngineKind::PrimeGrundy),
+        ("primes+leave1", EngineKind::PrimeGrundy),
+        ("pim", EngineKind::Periodic),
+        ("powers-of-2", EngineKind::Periodic),
+        ("sub:1,3,4", EngineKind::Finite),
+        ("sub:1,3,4+misere", EngineKind::Finite),
+    ] {
+        let game = Game::parse(spec).unwrap();
+        assert_eq!(engine::choose_ppos(&game, 100), engine, "{spec}");
+    }
     for spec in [
         "squares",
         "cubes",
         "triangular",
         "fibonacci",
-        "sub:1,3,4",
         "primes+misere",
     ] {
         assert_eq!(

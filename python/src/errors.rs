@@ -1,7 +1,7 @@
 //! The library's errors as Python exceptions, with the command line's one-line messages.
 
 use nimsieve::Error;
-use nimsieve::error::printable;
+use nimsieve::error::{printable, shortened};
 use pyo3::PyErr;
 use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError,
@@ -11,7 +11,7 @@ use pyo3::exceptions::{
 /// memory that cannot be allocated, OSError for a file that cannot be read or written,
 /// KeyboardInterrupt for a stopped run, RuntimeError for a picture that cannot be drawn.
 pub fn to_py(error: Error) -> PyErr {
-    let message = in_python_terms(&printable(&error.to_string()));
+    let message = in_python_terms(&shortened(&printable(&error.to_string())));
     match error {
         Error::Spec { .. } | Error::Input(_) | Error::WrongTable(_) => {
             PyValueError::new_err(message)

@@ -61,9 +61,9 @@ fn out_of_memory(bytes: usize) -> ! {
     }
     if interrupt::claim_last_line() {
         let mut line = Line::default();
-        let _ = write!(
+        let _ = writeln!(
             line,
-            "nimsieve: error: out of memory: an allocation of {:.1} MiB failed; use a machine with more memory, a smaller -n, or a larger limit (ulimit -v)\n",
+            "nimsieve: error: out of memory: an allocation of {:.1} MiB failed; use a machine with more memory, a smaller -n, or a larger limit (ulimit -v)",
             bytes as f64 / f64::from(1 << 20)
         );
         let _ = std::io::stderr().write_all(line.text());

@@ -40,10 +40,14 @@ fn game_of_table(given: Option<&str>, loaded: &Loaded, file: &Path) -> Result<Op
     Ok(game)
 }
 
-/// The table in `file`, read as one of Wythoff's game when `--game` (`given`) names it.
+/// The table in `file`, read as one of Wythoff's game when `--game` (`given`) names it, and as
+/// one of a one-heap game when it names one.
 fn load_table(file: &Path, ppos: bool, given: Option<&str>) -> Result<Loaded> {
-    let wythoff = given.map(Spec::parse).transpose()? == Some(Spec::Wythoff);
-    nimsieve::format::load_of(file, ppos.then_some(true), wythoff)
+    let two_heap = given
+        .map(Spec::parse)
+        .transpose()?
+        .map(|spec| spec == Spec::Wythoff);
+    nimsieve::format::load_of(file, ppos.then_some(true), two_heap)
 }
 
 pub(super) fn stats(file: &Path, ppos: bool, game: Option<&str>, modulus: &str) -> Result<()> {

@@ -3,7 +3,7 @@
 
 use args::{Cli, Command};
 use clap::{CommandFactory, Parser};
-use nimsieve::error::printable;
+use nimsieve::error::{printable, shortened};
 use nimsieve::game::{CATALOGUE, CatalogueEntry, Heaps};
 use nimsieve::interrupt;
 use nimsieve::run;
@@ -47,7 +47,10 @@ pub fn main() -> i32 {
                     std::thread::park();
                 }
             }
-            say(&format!("nimsieve: error: {}", printable(&e.to_string())));
+            say(&format!(
+                "nimsieve: error: {}",
+                shortened(&printable(&e.to_string()))
+            ));
             e.exit_code()
         }
     }

@@ -251,13 +251,17 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
     }
 }
 
-/// The engine `ppos` uses for `game` up to `n`: the sieve for subtraction games given by their
-/// elements, the Grundy route for the rest.
+/// The engine `ppos` uses for `game` up to `n`: the Grundy route where it costs O(1) a
+/// position whatever the P-positions' density (a period a theorem gives, a finite set's proven
+/// period, subtract-a-prime's value classes), the sieve for the other subtraction games given
+/// by their elements (whose P-positions are sparse: the sieve's cost grows with their number
+/// times the steps, quadratic where they are dense), the Grundy route for the rest.
+/// `scripts/bench-ppos-choice.sh` measures the choice over the catalogue and finite sets.
 pub fn choose_ppos(game: &Game, n: u64) -> EngineKind {
-    if psieve::applies(game) {
-        EngineKind::Psieve
-    } else {
-        choose(game, n)
+    match choose(game, n) {
+        linear @ (EngineKind::Periodic | EngineKind::Finite | EngineKind::PrimeGrundy) => linear,
+        _ if psieve::applies(game) => EngineKind::Psieve,
+        other => other,
     }
 }
 

@@ -63,13 +63,14 @@ struct Stated {
 /// Reads the table in `path`. `ppos` says whether a b-file or npy file holds P-positions
 /// (default: when its name ends in `-ppos`, or the JSON summary beside it is that of `ppos`).
 pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
-    load_of(path, ppos, false)
+    load_of(path, ppos, None)
 }
 
-/// [`load`], told whether the table is one of Wythoff's two-heap game (`--game wythoff`),
-/// which alone tells its b-file of a_k from a list of P-positions when no JSON summary is
-/// beside it.
-pub fn load_of(path: &Path, ppos: Option<bool>, wythoff: bool) -> Result<Loaded> {
+/// [`load`], told whether the table is one of Wythoff's two-heap game (`two_heap`: Some(true)
+/// for `--game wythoff`, which alone tells its b-file of a_k from a list of P-positions when no
+/// JSON summary is beside it; Some(false) for a one-heap game, whose table is never read as
+/// Wythoff's whatever its shape; None when not told).
+pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Result<Loaded> {
     let bad = |why: String| {
         Error::Input(format!(
             "cannot read '{}' as a nimsieve table: {why}",
@@ -89,6 +90,7 @@ pub fn load_of(path: &Path, ppos: Option<bool>, wythoff: bool) -> Result<Loaded>
     let summary = beside
         .as_deref()
         .and_then(|b| serde_json::from_slice::<Summary>(b).ok());
+    let told = two_heap;
     let two_heap = beside.as_deref().and_then(wythoff::stated);
     let summary_ppos = summary
         .as_ref()
@@ -99,11 +101,20 @@ pub fn load_of(path: &Path, ppos: Option<bool>, wythoff: bool) -> Result<Loaded>
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    let map =
-        match wythoff::read(&extension, map, ppos, wythoff || two_heap.is_some()).map_err(bad)? {
+    let map = match told {
+        Some(false) => map,
+        _ => match wythoff::read(
+            &extension,
+            map,
+            ppos,
+            told == Some(true) || two_heap.is_some(),
+        )
+        .map_err(bad)?
+        {
             Ok(contents) => return two_heap_table(contents, two_heap, bad),
             Err(map) => map,
-        };
+        },
+    };
     let mut kind = summary.as_ref().map_or(ValueKind::Grundy, Summary::kind);
     let mut stated = Stated::default();
     let contents = if extension == "bin" {

@@ -127,7 +127,7 @@ fn header(bytes: &[u8]) -> Parsed<Header<'_>> {
         .find(|(_, d)| header.contains(&format!("'descr': '{d}'")))
         .map(|(w, _)| w)
         .ok_or(format!(
-            "unsupported dtype in header '{}'",
+            "unsupported dtype in header '{}': nimsieve reads unsigned integers, little-endian or one byte (<u1, |u1, <u2, <u4, <u8); convert the array with .astype(numpy.uint32)",
             shown(header.trim())
         ))?;
     let shape = header
@@ -201,7 +201,14 @@ impl Header<'_> {
 pub fn read(bytes: &[u8], ppos: bool, read: &dyn Fn(usize)) -> Parsed<Contents> {
     let header = header(bytes)?;
     let [len] = header.shape[..] else {
-        return Err("the header gives no one-dimensional shape".into());
+        let shape: Vec<String> = header.shape.iter().map(u64::to_string).collect();
+        return Err(format!(
+            "its array is {}, not one-dimensional: a table of a one-heap game, or its P-positions, is one row of numbers",
+            match shape.is_empty() {
+                true => "a single number (shape ())".into(),
+                false => shape.join("×"),
+            }
+        ));
     };
     if ppos {
         return positions_of(len, header.numbers(read)).map(Contents::Positions);

@@ -526,7 +526,7 @@ mod tests {
         for (code, heavy) in [("octal:0.166", true), ("octal:0.354", false)] {
             let game = Game::parse(code).unwrap();
             let (moves, criterion) = finite_code(&game).unwrap();
-            let mut values = PackedValues::in_memory(n, FIRST_BITS)?;
+            let mut values = PackedValues::in_memory(n, FIRST_BITS).unwrap();
             let mut sieve = Sieve::resume(&moves, &values, 0);
             let end = sieve.advance(&mut values, 0, &criterion, &mut |_| {
                 ControlFlow::Continue(())

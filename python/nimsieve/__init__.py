@@ -171,7 +171,8 @@ def misere(game: str, n: Size, *, max_size: Size = 1000) -> dict[str, Any]:
     """The misère quotient of ``game``'s heaps below ``n`` (with or without ``+misere``), as
     ``nimsieve misere GAME -n N -f json`` gives it: ``size``, ``generators`` (``{"name",
     "heap"}``), ``relations``, ``elements``, ``p_portion``, ``heap_elements`` (heap 0 to n - 1),
-    ``grundy``, ``tame`` (and ``genus`` when tame), ``last_generator``, ``period``
+    ``grundy``, ``tame`` (Plambeck and Siegel's: isomorphic to some T_k; then also
+    ``tame_quotient``, e.g. ``"T_2"``, and each heap's ``genus``), ``last_generator``, ``period``
     (``{"preperiod", "period", "proven"}`` or None) and ``states_checked``. A quotient of more
     than ``max_size`` elements (a candidate of more than 4 × ``max_size``, a proof of more than
     256 × ``max_size`` states) raises ``ValueError``.

@@ -18,11 +18,12 @@ venv=target/python-venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 export PATH="$PWD/$venv/bin:$PATH"
 pip_install() { pip install --quiet --disable-pip-version-check "$@"; }
-# NumPy, pandas and openpyxl for tests/formats.rs, tests/xlsx.rs and tests/wythoff.rs; a failed
+# NumPy, pandas and openpyxl for tests/it/formats.rs, tests/it/xlsx.rs and tests/it/wythoff.rs; a failed
 # install leaves those checks to report themselves skipped (or to fail under CI).
 pip_install numpy pandas openpyxl || echo "scripts/test.sh: could not install numpy, pandas and openpyxl" >&2
 
-cargo test --release
+# Both tiers: the fast tests plain `cargo test` runs, and those marked slow (#[ignore]).
+cargo test --release -- --include-ignored
 
 slurm_log=$(mktemp)
 tests/slurm.sh | tee "$slurm_log"

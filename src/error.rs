@@ -25,7 +25,7 @@ pub enum Error {
     /// Memory that could not be allocated.
     #[error(
         "{what} needs {} of memory, which cannot be allocated; use a machine with more memory or a smaller table",
-        crate::number::bytes_text(*bytes)
+        bytes_text(*bytes)
     )]
     OutOfMemory {
         /// What needed it, e.g. "the table".
@@ -127,11 +127,55 @@ pub fn shortened(text: &str) -> String {
         .join(" ")
 }
 
+/// A number of bytes for messages: `512 bytes`, `3.7 MiB`, `70.0 GiB`, `1.2 TiB`.
+pub fn bytes_text(bytes: u128) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+/// Two byte counts for a message that compares them (what is needed, what is there): as
+/// [`bytes_text`] writes them, or exact when those read the same.
+pub fn bytes_pair(needed: u128, there: u128) -> (String, String) {
+    let (a, b) = (bytes_text(needed), bytes_text(there));
+    match a == b {
+        true => (format!("{needed} bytes"), format!("{there} bytes")),
+        false => (a, b),
+    }
+}
+
 /// The library's result type.
 pub type Result<T> = std::result::Result<T, Error>;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn byte_counts_read_in_a_unit_that_tells_them_apart() {
+        assert_eq!(super::bytes_text(0), "0 bytes");
+        assert_eq!(super::bytes_text(1023), "1023 bytes");
+        assert_eq!(super::bytes_text(1536), "1.5 KiB");
+        assert_eq!(super::bytes_text(5 << 20), "5.0 MiB");
+        assert_eq!(super::bytes_text(70 << 30), "70.0 GiB");
+        assert_eq!(super::bytes_text(3 << 40), "3.0 TiB");
+        assert_eq!(super::bytes_text(5000 << 40), "5000.0 TiB");
+        assert_eq!(
+            super::bytes_pair(4096, 2048),
+            ("4.0 KiB".into(), "2.0 KiB".into())
+        );
+        assert_eq!(
+            super::bytes_pair(1_000_001, 1_000_000),
+            ("1000001 bytes".into(), "1000000 bytes".into())
+        );
+    }
+
     #[test]
     fn long_words_are_cut() {
         let code = format!("'octal:0.{}x':", "7".repeat(10_000));

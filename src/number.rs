@@ -168,51 +168,10 @@ fn scaled(mantissa: &str, name: &str, exp: u64) -> std::result::Result<u64, NotA
     }
 }
 
-/// A number of bytes for messages: `512 bytes`, `3.7 MiB`, `70.0 GiB`, `1.2 TiB`.
-pub fn bytes_text(bytes: u128) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
-    if bytes < 1024 {
-        return format!("{bytes} bytes");
-    }
-    let mut value = bytes as f64 / 1024.0;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    format!("{value:.1} {}", UNITS[unit])
-}
-
-/// Two byte counts for a message that compares them (what is needed, what is there): as
-/// [`bytes_text`] writes them, or exact when those read the same.
-pub fn bytes_pair(needed: u128, there: u128) -> (String, String) {
-    let (a, b) = (bytes_text(needed), bytes_text(there));
-    match a == b {
-        true => (format!("{needed} bytes"), format!("{there} bytes")),
-        false => (a, b),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{NotASize, bytes_pair, bytes_text, parse, parse_u64};
+    use super::{NotASize, parse, parse_u64};
     use proptest::prelude::*;
-
-    #[test]
-    fn byte_counts_read_in_a_unit_that_tells_them_apart() {
-        assert_eq!(bytes_text(0), "0 bytes");
-        assert_eq!(bytes_text(1023), "1023 bytes");
-        assert_eq!(bytes_text(1536), "1.5 KiB");
-        assert_eq!(bytes_text(5 << 20), "5.0 MiB");
-        assert_eq!(bytes_text(70 << 30), "70.0 GiB");
-        assert_eq!(bytes_text(3 << 40), "3.0 TiB");
-        assert_eq!(bytes_text(5000 << 40), "5000.0 TiB");
-        assert_eq!(bytes_pair(4096, 2048), ("4.0 KiB".into(), "2.0 KiB".into()));
-        assert_eq!(
-            bytes_pair(1_000_001, 1_000_000),
-            ("1000001 bytes".into(), "1000000 bytes".into())
-        );
-    }
 
     #[test]
     fn accepts_the_documented_forms() {

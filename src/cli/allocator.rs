@@ -61,10 +61,15 @@ fn out_of_memory(bytes: usize) -> ! {
     }
     if interrupt::claim_last_line() {
         let mut line = Line::default();
+        let _ = write!(line, "nimsieve: error: out of memory: an allocation of ");
+        let _ = match bytes {
+            b if b >= 1 << 20 => write!(line, "{:.1} MiB", b as f64 / f64::from(1 << 20)),
+            b if b >= 1 << 10 => write!(line, "{:.1} KiB", b as f64 / f64::from(1 << 10)),
+            b => write!(line, "{b} bytes"),
+        };
         let _ = writeln!(
             line,
-            "nimsieve: error: out of memory: an allocation of {:.1} MiB failed; use a machine with more memory, a smaller -n, or a larger limit (ulimit -v)",
-            bytes as f64 / f64::from(1 << 20)
+            " failed; use a machine with more memory, a smaller table, or a larger limit (ulimit -v)"
         );
         let _ = std::io::stderr().write_all(line.text());
     }

@@ -148,11 +148,16 @@ fn class_line(out: &mut String, c: &eval::SplitClass) {
 }
 
 /// The line of a position without a listed winning move: none for a P-position; for an
-/// N-position (whose winning moves lie among options eval did not examine) what to do.
-fn no_moves_line(out: &mut String, outcome: eval::Outcome) {
-    match outcome {
-        eval::Outcome::P => push_line!(out, "winning moves: none"),
-        eval::Outcome::N => push_line!(
+/// N-position, either it has no move at all (misère play: the player who cannot move wins) or
+/// its winning moves lie among options eval did not examine (`all` false).
+fn no_moves_line(out: &mut String, outcome: eval::Outcome, all: bool) {
+    match (outcome, all) {
+        (eval::Outcome::P, _) => push_line!(out, "winning moves: none"),
+        (eval::Outcome::N, true) => push_line!(
+            out,
+            "winning moves: none: there is no move, and under misère play the player who cannot move wins"
+        ),
+        (eval::Outcome::N, false) => push_line!(
             out,
             "winning moves: none among the options examined (a heap has more than 2^24 options, the most eval examines); the position is N all the same"
         ),
@@ -172,7 +177,7 @@ fn heap_moves_text(
 ) {
     let total = e.winning_move_count();
     if total == 0 {
-        no_moves_line(out, outcome);
+        no_moves_line(out, outcome, all);
         return;
     }
     match limit {
@@ -282,7 +287,7 @@ fn position_text(e: &eval::PositionEvaluation, limit: Option<u64>) -> String {
     push_line!(out, "method:   {}", e.method);
     push_line!(out, "outcome:  {}", outcome_words(e.outcome));
     if e.winning_moves.is_empty() {
-        no_moves_line(&mut out, e.outcome);
+        no_moves_line(&mut out, e.outcome, e.all_winning_moves);
         return out;
     }
     match e.winning_move_count {
@@ -296,4 +301,34 @@ fn position_text(e: &eval::PositionEvaluation, limit: Option<u64>) -> String {
     more_line(&mut out, shown as u128, e.winning_moves.len() as u128);
     partial_note(&mut out, e.all_winning_moves);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sum with no winning move listed: "none" for a P-position only; an N-position whose
+    /// winning moves lie past the options examined says so.
+    #[test]
+    fn an_n_position_never_reads_none() {
+        let sum = |outcome, all| eval::SumEvaluation {
+            game: "squares".into(),
+            heaps: Vec::new(),
+            values: Vec::new(),
+            nim_sum: 0,
+            outcome,
+            winning_moves: Vec::new(),
+            winning_classes: Vec::new(),
+            all_winning_moves: all,
+        };
+        let p = sum_text(&sum(eval::Outcome::P, true), None);
+        assert!(p.ends_with("winning moves: none\n"), "{p}");
+        let n = sum_text(&sum(eval::Outcome::N, false), None);
+        assert!(!n.contains("winning moves: none\n"), "{n}");
+        assert!(n.contains("none among the options examined"), "{n}");
+        assert!(n.contains("the position is N all the same"), "{n}");
+        // No move at all (misère play): the player to move wins by having none.
+        let none = sum_text(&sum(eval::Outcome::N, true), None);
+        assert!(none.contains("there is no move"), "{none}");
+    }
 }

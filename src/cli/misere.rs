@@ -6,7 +6,8 @@ use nimsieve::interrupt;
 use nimsieve::number::parse_u64;
 use std::path::Path;
 
-/// `misere`: the quotient's report, as text or JSON, to standard output or a file.
+/// `misere`: the quotient's report, as text or JSON, to standard output (no `-o`, or `-o -`)
+/// or a file.
 pub(super) fn misere(
     spec: &str,
     n: &str,
@@ -21,7 +22,7 @@ pub(super) fn misere(
         "json" => serde_json::to_string_pretty(&report).expect("a report serialises") + "\n",
         _ => report.text(),
     };
-    match output {
+    match output.filter(|path| path.as_os_str() != "-") {
         Some(path) => {
             Destination::File(path.to_path_buf()).check_writable()?;
             format::write_atomically(path, |out| out.write_all(text.as_bytes()))

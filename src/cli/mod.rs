@@ -10,6 +10,7 @@ use nimsieve::run;
 use nimsieve::{Error, Result};
 use output::say;
 use std::ffi::OsString;
+use std::io::IsTerminal;
 
 /// Appends a formatted line to a `String` (results are printed at once, through
 /// [`interrupt::print`]).
@@ -62,6 +63,17 @@ pub fn main() -> i32 {
 /// and exit.
 fn usage_error(e: clap::Error, first: Option<&OsString>) -> Error {
     use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+        && !std::io::stdout().is_terminal()
+    {
+        // Printed here, so that a standard output that cannot take it is an error line (and a
+        // closed one ends the process quietly, as for every command).
+        interrupt::install();
+        if let Err(error) = interrupt::print(&e.render().to_string()) {
+            return error;
+        }
+        std::process::exit(0);
+    }
     if matches!(
         e.kind(),
         ErrorKind::DisplayHelp
@@ -96,6 +108,14 @@ fn usage_error(e: clap::Error, first: Option<&OsString>) -> Error {
 /// Runs one subcommand.
 fn run(command: Command) -> Result<()> {
     interrupt::install();
+    // The commands with --threads start their pool once they have read it.
+    let takes_threads = matches!(
+        command,
+        Command::Grundy(_) | Command::Ppos { .. } | Command::Sweep(_) | Command::Verify { .. }
+    );
+    if !takes_threads {
+        configure_threads(None)?;
+    }
     match command {
         Command::Misere {
             game,
@@ -182,12 +202,24 @@ fn heading(entry: &CatalogueEntry) -> String {
 
 /// Sets the worker pool size (default: one thread a core).
 pub(super) fn configure_threads(threads: Option<usize>) -> Result<()> {
-    if let Some(t) = threads {
-        run::check_threads(t)?;
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build_global()
-            .map_err(|e| Error::Input(format!("cannot start {t} threads: {e}")))?;
-    }
-    Ok(())
+    let pool = rayon::ThreadPoolBuilder::new();
+    let started = match threads {
+        Some(t) => {
+            run::check_threads(t)?;
+            pool.num_threads(t).build_global()
+        }
+        None => pool.build_global(),
+    };
+    // Started now, so that a pool the system refuses is this line rather than a panic later.
+    started.map_err(|e| {
+        let what = threads.map_or("the worker threads".to_string(), |t| format!("{t} threads"));
+        Error::Input(format!(
+            "cannot start {what}: {e}; the process may lack memory (see ulimit -v){}",
+            if threads.is_some() {
+                ", or give fewer --threads"
+            } else {
+                ""
+            }
+        ))
+    })
 }

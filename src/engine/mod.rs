@@ -25,7 +25,8 @@ use crate::progress::Progress;
 use crate::table::Table;
 use resumable::Storage;
 
-/// The engines a table can be computed with; each one's name is its module's (`-` for `_`).
+/// The engines a table can be computed with; each one's name is its module's (`-` for `_`),
+/// but `closed-form`'s, Lasker's Nim's formula, in [`lasker`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EngineKind {
     /// The mex recursion over explicit options ([`reference`]).
@@ -251,15 +252,16 @@ pub fn choose(game: &Game, _n: u64) -> EngineKind {
     }
 }
 
-/// The engine `ppos` uses for `game` up to `n`: the Grundy route where it costs O(1) a
-/// position whatever the P-positions' density (a period a theorem gives, a finite set's proven
-/// period, subtract-a-prime's value classes), the sieve for the other subtraction games given
-/// by their elements (whose P-positions are sparse: the sieve's cost grows with their number
-/// times the steps, quadratic where they are dense), the Grundy route for the rest.
-/// `scripts/bench-ppos-choice.sh` measures the choice over the catalogue and finite sets.
+/// The engine `ppos` uses for `game` up to `n`: the Grundy route where a theorem or a dedicated
+/// engine makes it O(1) a position whatever the P-positions' density (a period a theorem
+/// gives, subtract-a-prime's value classes), the sieve for the other subtraction games given
+/// by their elements (the sieve's cost grows with the number of P-positions times the steps,
+/// quadratic where they are dense; it keeps one bit a position and resumes), the Grundy route
+/// for the rest. `scripts/bench-ppos-choice.py` measures the choice over the catalogue and
+/// finite sets.
 pub fn choose_ppos(game: &Game, n: u64) -> EngineKind {
     match choose(game, n) {
-        linear @ (EngineKind::Periodic | EngineKind::Finite | EngineKind::PrimeGrundy) => linear,
+        linear @ (EngineKind::Periodic | EngineKind::PrimeGrundy) => linear,
         _ if psieve::applies(game) => EngineKind::Psieve,
         other => other,
     }

@@ -4,10 +4,9 @@
 use crate::DEFAULT_OUTPUT_DIR;
 use crate::choice::Choice;
 use crate::engine::{self, EngineKind};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, bytes_text};
 use crate::format::{self, Contents};
 use crate::game::{ClosedForm, Game, Rule, THREE};
-use crate::number::bytes_text;
 use crate::period::Period;
 use crate::progress::Progress;
 use crate::run::{FILE_BACKED_FROM, Request, Run};

@@ -474,7 +474,7 @@ fn mex(mut values: Vec<u32>) -> u32 {
 /// identification left to give up and every exponent cut at its largest.
 fn unproven(heap: u64, position: &[u64]) -> Error {
     Error::Input(format!(
-        "the misère quotient could not be proven at heap {heap}: the candidate still fails on the position {position:?} with no identification left to give up and exponents cut at x^{} = x^{} (the quotient may be infinite); a smaller -n is computed",
+        "the misère quotient could not be proven at heap {heap}: the candidate still fails on the position {position:?} with no identification left to give up and exponents cut at x^{} = x^{} (the quotient may be infinite); the quotient of the heaps below {heap} is computed",
         repair::MAX_INDEX + 2,
         repair::MAX_INDEX,
     ))
@@ -483,7 +483,7 @@ fn unproven(heap: u64, position: &[u64]) -> Error {
 /// The error when the outcomes of a fresh candidate's words at `heap` take too many nodes.
 fn too_large_diagram(heap: u64) -> Error {
     Error::Input(format!(
-        "the misère quotient at heap {heap} is too large to compute afresh (its words' outcomes take more than {} diagram nodes); a smaller -n is computed",
+        "the misère quotient at heap {heap} is too large to compute afresh (its words' outcomes take more than {} diagram nodes); the quotient of the heaps below {heap} is computed",
         super::diagram::MAX_NODES
     ))
 }

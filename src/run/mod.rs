@@ -250,6 +250,20 @@ impl Run {
     }
 }
 
+impl Drop for Run {
+    /// A run that ends without [`Run::finish`] (an error while computing or writing) keeps its
+    /// work file only beside a checkpoint, which `--resume` continues; a work file without one
+    /// holds nothing a later run can use, and goes (while the lock is still held).
+    fn drop(&mut self) {
+        if let Some(work_file) = &self.work_file {
+            let path = work_file.path();
+            if !WorkFile::checkpoint_path_for(path).exists() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+}
+
 /// Refuses `--until-period` where it cannot stop anything: P-position lists, and engines that
 /// prove no period.
 fn check_until_period(request: &Request, engine: EngineKind) -> Result<()> {

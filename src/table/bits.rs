@@ -17,11 +17,6 @@ pub struct BitTable {
 }
 
 impl BitTable {
-    /// The number of bytes of bit words for n positions.
-    pub fn bytes_for(n: u64) -> u64 {
-        n.div_ceil(64) * 8
-    }
-
     /// A table over the given words (at least ⌈n/64⌉ of them).
     pub fn from_words(n: u64, words: Words) -> BitTable {
         BitTable { n, words }

@@ -257,7 +257,7 @@ fn reserve(file: &std::fs::File, bytes: u64) -> std::io::Result<()> {
 fn no_room(path: &Path, bytes: u64) -> Error {
     let folder = folder_of(path);
     let free = fs4::available_space(folder).unwrap_or(0);
-    let (needed, free) = crate::number::bytes_pair(u128::from(bytes), u128::from(free));
+    let (needed, free) = crate::error::bytes_pair(u128::from(bytes), u128::from(free));
     Error::Input(format!(
         "the table needs {needed} in '{}' but only {free} are free; use a smaller -n or free disk space",
         folder.display(),

@@ -96,7 +96,7 @@ pub fn check_room(
         let free = fs4::available_space(&folder)
             .map_err(|e| Error::io("cannot query free space of", &folder, e))?;
         if total > u128::from(free) {
-            let (needed, free) = crate::number::bytes_pair(total, u128::from(free));
+            let (needed, free) = crate::error::bytes_pair(total, u128::from(free));
             return Err(Error::Input(format!(
                 "the outputs{} need {needed} in '{}' but only {free} are free; use a smaller -n, fewer formats, or free disk space",
                 if with_work {

@@ -197,9 +197,13 @@ fn heap_moves_text(
                 classes.for_each(|c| class_line(out, c));
             }
             if !e.classes().is_empty() {
+                let count = match all {
+                    true => format!("{total} winning moves in all"),
+                    false => format!("at least {total} winning moves"),
+                };
                 push_line!(
                     out,
-                    "  ({total} winning moves in all, splits by class of the smaller heap a; --max-moves K lists the first K)"
+                    "  ({count}, splits by class of the smaller heap a; --max-moves K lists the first K)"
                 );
             }
         }
@@ -214,9 +218,10 @@ fn misere_text(e: &eval::MisereEvaluation, limit: Option<u64>) -> String {
     push_line!(out, "elements: {}", e.elements.join(" "));
     push_line!(
         out,
-        "method:   misère quotient of the heaps below {} ({} elements); the position is {}",
+        "method:   misère quotient of the heaps below {} ({} element{}); the position is {}",
         e.heaps_below,
         e.quotient_size,
+        if e.quotient_size == 1 { "" } else { "s" },
         e.element
     );
     push_line!(

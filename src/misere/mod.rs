@@ -43,7 +43,11 @@ pub fn parse_game(spec: &str) -> Result<Game> {
         Some(base) => base.to_string(),
         None => spec.replacen("+misere+", "+", 1),
     };
-    Game::parse(&base)
+    let game = Game::parse(&base)?;
+    if game.play == crate::game::Play::Misere {
+        return Err(Error::spec(spec, "'+misere' is given twice"));
+    }
+    Ok(game)
 }
 
 /// The misère quotient of a game's heaps below N, with each heap's element.

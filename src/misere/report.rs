@@ -159,10 +159,11 @@ impl Report {
         );
         let _ = writeln!(
             t,
-            "size {}, P-portion {}, {} generators",
+            "size {}, P-portion {}, {} generator{}",
             self.size,
             self.p_portion.len(),
-            self.generators.len()
+            self.generators.len(),
+            if self.generators.len() == 1 { "" } else { "s" }
         );
         let names: Vec<String> = self
             .generators

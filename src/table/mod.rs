@@ -30,7 +30,7 @@ pub fn allocation_may_fail() -> bool {
 pub fn reserve<T>(len: u64, what: &str) -> Result<Vec<T>> {
     let bytes = u128::from(len) * std::mem::size_of::<T>() as u128;
     let mut items = Vec::new();
-    let reserved = bytes <= u128::from(available_memory().unwrap_or(u64::MAX))
+    let reserved = fits(bytes)
         && usize::try_from(len).ok().is_some_and(|len| {
             FALLIBLE.set(true);
             let reserved = items.try_reserve_exact(len);
@@ -44,6 +44,40 @@ pub fn reserve<T>(len: u64, what: &str) -> Result<Vec<T>> {
         });
     }
     Ok(items)
+}
+
+/// `len` zero words in memory, zeroed by the system as they are first touched (a table costs
+/// nothing until it is written), or an error as [`reserve`] gives.
+pub fn zeroed_words(len: u64, what: &str) -> Result<Vec<u64>> {
+    let bytes = u128::from(len) * 8;
+    let out_of_memory = || Error::OutOfMemory {
+        what: what.to_string(),
+        bytes,
+    };
+    let layout = usize::try_from(len)
+        .ok()
+        .filter(|_| fits(bytes))
+        .and_then(|len| std::alloc::Layout::array::<u64>(len).ok())
+        .ok_or_else(out_of_memory)?;
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    FALLIBLE.set(true);
+    // SAFETY: the layout's size is not zero.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    FALLIBLE.set(false);
+    if ptr.is_null() {
+        return Err(out_of_memory());
+    }
+    let len = len as usize;
+    // SAFETY: allocated by the global allocator with the layout of `len` u64s, every one zero
+    // (a valid u64), as a vector of that capacity would be.
+    Ok(unsafe { Vec::from_raw_parts(ptr.cast::<u64>(), len, len) })
+}
+
+/// True when `bytes` are no more than the memory the system can still give.
+fn fits(bytes: u128) -> bool {
+    bytes <= u128::from(available_memory().unwrap_or(u64::MAX))
 }
 
 /// The memory the system can still give (MemAvailable of /proc/meminfo), where it says so:
@@ -146,4 +180,23 @@ pub trait WorkTable {
     /// Drops the byte range `bytes` of a file-backed table's words from the process
     /// ([`words::Words::release`]), once a whole-table pass has read them.
     fn release_bytes(&self, bytes: std::ops::Range<u64>);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zeroed_words_are_zero_or_refused() {
+        assert!(zeroed_words(0, "t").unwrap().is_empty());
+        let words = zeroed_words(1 << 20, "t").unwrap();
+        assert_eq!((words.len(), words.capacity()), (1 << 20, 1 << 20));
+        assert!(words.iter().all(|&w| w == 0));
+        let refused = zeroed_words(u64::MAX / 4, "the table").unwrap_err();
+        assert!(matches!(refused, Error::OutOfMemory { .. }), "{refused}");
+        assert!(
+            refused.to_string().starts_with("the table needs "),
+            "{refused}"
+        );
+    }
 }

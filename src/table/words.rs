@@ -36,7 +36,7 @@ pub enum Words {
 impl Words {
     /// `len` zero words in memory, or an input error when they cannot be allocated.
     pub fn in_memory(len: u64) -> Result<Words> {
-        super::allocate(len, 0u64, "the table").map(Words::Memory)
+        super::zeroed_words(len, "the table").map(Words::Memory)
     }
 
     /// The words at byte range `bytes` of the read-only mapping `map`: the range starts at a

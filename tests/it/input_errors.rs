@@ -65,6 +65,16 @@ fn bad_input_is_a_one_line_error() {
     );
     assert_error(&["eval", "squares", "3", "-4"], 2, "not a valid size");
     assert_error(
+        &["eval", "kayles+misere+misere", "3"],
+        2,
+        "'+misere' is given twice",
+    );
+    assert_error(
+        &["misere", "kayles+misere+misere", "-n", "10"],
+        2,
+        "'+misere' is given twice",
+    );
+    assert_error(
         &["eval", "grundys-game+misere", "40"],
         2,
         "eval decides misère sums of heaps below 29 of this game",

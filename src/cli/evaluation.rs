@@ -164,17 +164,11 @@ fn no_moves_line(out: &mut String, outcome: eval::Outcome, all: bool) {
     }
 }
 
-/// The winning moves of a sum of `heaps` heaps with outcome `outcome`: each move a line, and
-/// each class of splits a line, or the first `limit` moves with the classes expanded; `all`
-/// false when only the options examined were searched.
-fn heap_moves_text(
-    out: &mut String,
-    e: &impl WinningMoves,
-    heaps: usize,
-    outcome: eval::Outcome,
-    all: bool,
-    limit: Option<u64>,
-) {
+/// The winning moves of a sum of heaps: each move a line, and each class of splits a line, or
+/// the first `limit` moves with the classes expanded; a note when only the options examined
+/// were searched.
+fn heap_moves_text(out: &mut String, e: &impl WinningMoves, limit: Option<u64>) {
+    let (heaps, outcome, all) = (e.heap_count(), e.outcome(), e.all_listed());
     let total = e.winning_move_count();
     if total == 0 {
         no_moves_line(out, outcome, all);
@@ -229,14 +223,7 @@ fn misere_text(e: &eval::MisereEvaluation, limit: Option<u64>) -> String {
         "outcome:  {} under misère play",
         outcome_words(e.outcome)
     );
-    heap_moves_text(
-        &mut out,
-        e,
-        e.heaps.len(),
-        e.outcome,
-        e.all_winning_moves,
-        limit,
-    );
+    heap_moves_text(&mut out, e, limit);
     out
 }
 
@@ -258,14 +245,7 @@ fn sum_text(e: &eval::SumEvaluation, limit: Option<u64>) -> String {
         outcome_words(e.outcome),
         if misere { " under misère play" } else { "" }
     );
-    heap_moves_text(
-        &mut out,
-        e,
-        e.heaps.len(),
-        e.outcome,
-        e.all_winning_moves,
-        limit,
-    );
+    heap_moves_text(&mut out, e, limit);
     out
 }
 

@@ -5,7 +5,7 @@
 use super::Outcome;
 use super::heap_options::{HeapOption, HeapOptions};
 use super::split_classes::SplitClass;
-use super::sum::{HeapMove, HeapWins, WinningMoves};
+use super::sum::{HeapMove, HeapWins, PositionMoves, WinningMoves};
 use crate::error::{Error, Result};
 use crate::misere::Quotient;
 use crate::period::Period;
@@ -50,6 +50,18 @@ impl WinningMoves for MisereEvaluation {
     fn classes(&self) -> &[SplitClass] {
         &self.winning_classes
     }
+
+    fn heap_count(&self) -> usize {
+        self.heaps.len()
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn all_listed(&self) -> bool {
+        self.all_winning_moves
+    }
 }
 
 /// Evaluates the misère sum `heaps` of the game `spec` (a one-heap game, `+misere` given).
@@ -75,9 +87,7 @@ pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
     // the proven period of the elements.
     let period = q.period().filter(|p| p.proven);
     let by_class = period.zip(options.finite_code());
-    let mut winning_moves = Vec::new();
-    let mut winning_classes = Vec::new();
-    let mut all_winning_moves = true;
+    let mut moves = PositionMoves::new();
     if outcome == Outcome::N {
         for (i, &from) in heaps.iter().enumerate() {
             let rest = elements
@@ -121,17 +131,10 @@ pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
             if let Some(e) = failed {
                 return Err(e);
             }
-            all_winning_moves &= found.all;
-            winning_classes.extend(found.classes);
-            winning_moves.extend(
-                found
-                    .options
-                    .into_iter()
-                    .map(|option| HeapMove::of(i, from, option)),
-            );
+            found.add_to(i, from, &mut moves);
         }
     }
-    winning_moves.sort_unstable();
+    moves.listed.sort_unstable();
     Ok(MisereEvaluation {
         game: q.spec(),
         heaps: heaps.to_vec(),
@@ -140,8 +143,8 @@ pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
         quotient_size: q.size(),
         heaps_below: n,
         outcome,
-        winning_moves,
-        winning_classes,
-        all_winning_moves,
+        winning_moves: moves.listed,
+        winning_classes: moves.classes,
+        all_winning_moves: moves.all,
     })
 }

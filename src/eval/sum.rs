@@ -97,6 +97,15 @@ pub trait WinningMoves {
     /// The winning splits by residue class of the smaller heap.
     fn classes(&self) -> &[SplitClass];
 
+    /// The number of heaps of the position.
+    fn heap_count(&self) -> usize;
+
+    /// Who wins the position.
+    fn outcome(&self) -> Outcome;
+
+    /// False when some heap has more options than eval examines.
+    fn all_listed(&self) -> bool;
+
     /// The number of winning moves, the members of every class included.
     fn winning_move_count(&self) -> u128 {
         let classes: u128 = self.classes().iter().map(|c| u128::from(c.count)).sum();
@@ -123,6 +132,18 @@ impl WinningMoves for SumEvaluation {
 
     fn classes(&self) -> &[SplitClass] {
         &self.winning_classes
+    }
+
+    fn heap_count(&self) -> usize {
+        self.heaps.len()
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn all_listed(&self) -> bool {
+        self.all_winning_moves
     }
 }
 
@@ -176,9 +197,7 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
     } else {
         Outcome::N
     };
-    let mut winning_moves = Vec::new();
-    let mut winning_classes = Vec::new();
-    let mut all_winning_moves = true;
+    let mut moves = PositionMoves::new();
     if outcome == Outcome::N {
         let mut after = heaps.to_vec();
         for (heap, &from) in heaps.iter().enumerate() {
@@ -195,17 +214,10 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
             };
             let found = heap_moves(heap, from, target, misere, &values, &options, wins);
             after[heap] = from;
-            all_winning_moves &= found.all;
-            winning_classes.extend(found.classes);
-            winning_moves.extend(
-                found
-                    .options
-                    .into_iter()
-                    .map(|option| HeapMove::of(heap, from, option)),
-            );
+            found.add_to(heap, from, &mut moves);
         }
     }
-    winning_moves.sort_unstable();
+    moves.listed.sort_unstable();
     Ok(SumEvaluation {
         game: game.spec.clone(),
         heaps: heaps
@@ -220,10 +232,31 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
         values: heap_values,
         nim_sum,
         outcome,
-        winning_moves,
-        winning_classes,
-        all_winning_moves,
+        winning_moves: moves.listed,
+        winning_classes: moves.classes,
+        all_winning_moves: moves.all,
     })
+}
+
+/// The winning moves of a position, heap by heap.
+pub(super) struct PositionMoves {
+    /// The moves listed one by one.
+    pub listed: Vec<HeapMove>,
+    /// The splits by residue class.
+    pub classes: Vec<SplitClass>,
+    /// Whether these are all the winning moves.
+    pub all: bool,
+}
+
+impl PositionMoves {
+    /// No move yet, every one found so far.
+    pub fn new() -> PositionMoves {
+        PositionMoves {
+            listed: Vec::new(),
+            classes: Vec::new(),
+            all: true,
+        }
+    }
 }
 
 /// The winning moves of one heap.
@@ -267,6 +300,14 @@ impl HeapWins {
         };
         found.examine(options.three_way_splits(from), wins);
         found
+    }
+
+    /// Adds these winning moves of heap number `heap`, of size `from`, to those of a position.
+    pub fn add_to(self, heap: usize, from: u64, moves: &mut PositionMoves) {
+        moves.all &= self.all;
+        moves.classes.extend(self.classes);
+        (moves.listed)
+            .extend((self.options.into_iter()).map(|option| HeapMove::of(heap, from, option)));
     }
 
     /// Adds the options of `scan` that `wins` accepts, at most [`OPTION_BUDGET`] of them

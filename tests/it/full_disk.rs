@@ -241,20 +241,9 @@ fn a_full_standard_output_leaves_no_work_file_without_a_checkpoint() {
         &["ppos", "sub:2,5,7+misere", "-n", "2e8", "-f", "csv"],
     ];
     for args in cases {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap();
-        let out = Command::new(binary())
-            .current_dir(dir.path())
-            .args(*args)
-            .args(["-o", "-", "-q"])
-            .stdout(full)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        let mut args = args.to_vec();
+        args.extend(["-o", "-", "-q"]);
+        one_line_on_a_full_stdout(dir.path(), &args);
         let names: Vec<String> = std::fs::read_dir(dir.path().join("output"))
             .map(|entries| {
                 entries
@@ -277,19 +266,8 @@ fn a_full_standard_output_leaves_no_work_file_without_a_checkpoint() {
 fn xlsx_to_a_full_standard_output_is_one_line() {
     let dir = tempfile::tempdir().unwrap();
     for n in ["1000", "1e5"] {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap();
-        let out = Command::new(binary())
-            .current_dir(dir.path())
-            .args(["grundy", "nim", "-n", n, "-f", "xlsx", "-o", "-"])
-            .stdout(full)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{n}");
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(stderr.lines().count(), 1, "{n}: {stderr}");
+        let args = ["grundy", "nim", "-n", n, "-f", "xlsx", "-o", "-"];
+        let stderr = one_line_on_a_full_stdout(dir.path(), &args);
         assert!(!stderr.contains("ZipWriter"), "{n}: {stderr}");
         let reason = std::io::Error::from_raw_os_error(28).to_string();
         assert!(stderr.contains(&reason), "{n}: {stderr}");
@@ -300,17 +278,25 @@ fn xlsx_to_a_full_standard_output_is_one_line() {
 #[test]
 fn help_to_a_full_standard_output_is_one_line() {
     for args in [&["--help"][..], &["--version"], &["eval", "--help"]] {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap();
-        let out = Command::new(binary())
-            .args(args)
-            .stdout(full)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        one_line_on_a_full_stdout(Path::new("."), args);
     }
+}
+
+/// Runs nimsieve in `dir` with standard output on `/dev/full`, checks it ends with exit code 1
+/// and one line, and returns that line.
+fn one_line_on_a_full_stdout(dir: &Path, args: &[&str]) -> String {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(binary())
+        .current_dir(dir)
+        .args(args)
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    stderr
 }

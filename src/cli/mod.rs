@@ -108,12 +108,17 @@ fn usage_error(e: clap::Error, first: Option<&OsString>) -> Error {
 /// Runs one subcommand.
 fn run(command: Command) -> Result<()> {
     interrupt::install();
-    // The commands with --threads start their pool once they have read it.
-    let takes_threads = matches!(
+    // The commands with --threads start their pool once they have read it; those that print
+    // what they know need none.
+    let own_pool = matches!(
         command,
         Command::Grundy(_) | Command::Ppos { .. } | Command::Sweep(_) | Command::Verify { .. }
     );
-    if !takes_threads {
+    let no_pool = matches!(
+        command,
+        Command::Games | Command::Completions { .. } | Command::Man { .. }
+    );
+    if !own_pool && !no_pool {
         configure_threads(None)?;
     }
     match command {

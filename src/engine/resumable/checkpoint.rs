@@ -240,7 +240,6 @@ impl Checkpoint {
     /// state file or the new one, and removes the temporary one).
     pub fn save(&self, work_file: &Path) -> Result<()> {
         let path = Self::path_for(work_file);
-        partial::remove_stale(&path);
         let temporary = partial::temporary_name(&path);
         let body = self.serialised();
         let text = format!(

@@ -95,6 +95,8 @@ pub fn open(game: &Game, n: u64, width: Width, storage: Storage) -> Result<(Word
         return Ok((Words::in_memory(len)?, fresh));
     };
     let path = work_file.path();
+    // Once a run: the temporary checkpoints that killed runs left.
+    crate::partial::remove_stale(&Checkpoint::path_for(path));
     let checkpoint = if storage.resume {
         Checkpoint::load(path)?
     } else {

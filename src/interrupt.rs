@@ -1,30 +1,43 @@
-//! How the process ends early: Ctrl-C and SIGTERM (what a cluster scheduler sends at a time
-//! limit), and a closed standard output.
+//! How a run stops early: the request to stop (Ctrl-C, SIGTERM, or a front end's own interrupt),
+//! the files under construction that go when a process ends early, and standard output that
+//! may close.
 //!
 //! An interrupt is a request: while a resumable engine runs ([`Polling`]), it checks the
 //! request between segments, saves its state and stops; at any other time (an engine that
-//! cannot save, or writing outputs, which are only renamed into place once whole) the process
-//! ends at once with exit code 130 and one line saying what was kept. A second signal half a
-//! second or more after the first ends the process at once too. A closed standard output
-//! (its reader gone, as with `| head`) ends the process quietly with exit code 141, as SIGPIPE
-//! would. Either way the files under construction ([`Unfinished`]) are removed first.
+//! cannot save, or writing outputs, which are only renamed into place once whole) the front
+//! end that [`install`]ed its ending ends the process at once, as does a second request half a
+//! second or more after the first ([`signal`] says when). A closed standard output (its
+//! reader gone, as with `| head`) ends it too. Either way the files under construction
+//! ([`Unfinished`]) are removed first ([`remove_unfinished`]); the front end says what was
+//! kept ([`saved`]) and sets the exit code.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result, Text};
+use crate::text;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
-static INSTALLED: AtomicBool = AtomicBool::new(false);
+/// How a process ends early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Ctrl-C or SIGTERM.
+    Interrupted,
+    /// Standard output closed by its reader.
+    ClosedPipe,
+}
+
+/// The front end's way of ending the process, once [`install`]ed.
+static ENDING: OnceLock<fn(Ending) -> !> = OnceLock::new();
 static REQUESTED: AtomicBool = AtomicBool::new(false);
-/// When the first Ctrl-C or SIGTERM came.
+/// When the first request came.
 static FIRST_SIGNAL: OnceLock<Instant> = OnceLock::new();
 static POLLING: AtomicUsize = AtomicUsize::new(0);
 static KEEP_CHECKPOINTED: AtomicBool = AtomicBool::new(false);
 /// True once a run has ended leaving its work file beside its checkpoint.
 static LEFT_CHECKPOINTED: AtomicBool = AtomicBool::new(false);
-static NOTE: Mutex<Option<&'static str>> = Mutex::new(None);
+static NOTE: Mutex<Option<Text>> = Mutex::new(None);
 static LAST_LINE: AtomicBool = AtomicBool::new(false);
 /// Files under construction, removed when the process ends early.
 static UNFINISHED: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
@@ -33,19 +46,9 @@ static NEXT_UNFINISHED: AtomicU64 = AtomicU64::new(0);
 /// interrupt.
 static WRITTEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Exit code of a process ended by Ctrl-C or SIGTERM.
-pub const INTERRUPTED: i32 = 130;
-/// Exit code of a process whose standard output was closed (128 + SIGPIPE, as shells report
-/// a process that SIGPIPE ended).
-pub const CLOSED_PIPE: i32 = 141;
-
-/// What an interrupt says is kept when it keeps a work file with its checkpoint, unless a run
-/// says more ([`set_note`]).
-const KEPT: &str = "the positions of the last checkpoint are saved; run the same command with --resume to continue";
-
-/// A second Ctrl-C or SIGTERM this soon after the first is taken for the same one: `timeout`
-/// sends its signal to the command and again to its process group, so a command run under it
-/// receives two within a millisecond, and a scheduler may do the same.
+/// A second request this soon after the first is taken for the same one: `timeout` sends its
+/// signal to the command and again to its process group, so a command run under it receives
+/// two within a millisecond, and a scheduler may do the same.
 const SAME_SIGNAL: Duration = Duration::from_millis(500);
 
 /// One file under construction.
@@ -72,18 +75,25 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Makes this process a command line: Ctrl-C and SIGTERM end it as described above (the
-/// handler is installed once per process; later calls do nothing), and so does a closed
-/// standard output written through [`Stdout`].
-pub fn install() {
-    INSTALLED.store(true, Ordering::SeqCst);
-    let _ = ctrlc::set_handler(|| {
-        let first = *FIRST_SIGNAL.get_or_init(Instant::now);
-        let again = REQUESTED.swap(true, Ordering::SeqCst) && first.elapsed() >= SAME_SIGNAL;
-        if (again || POLLING.load(Ordering::SeqCst) == 0) && claim_last_line() {
-            end(INTERRUPTED, true);
-        }
-    });
+/// Makes this process one that `ending` ends early: a closed standard output written through
+/// [`Stdout`] calls it, and the files put into place are recorded for [`saved`]. The first
+/// call decides; later ones do nothing.
+pub fn install(ending: fn(Ending) -> !) {
+    let _ = ENDING.set(ending);
+}
+
+/// True once [`install`] has made this process one that ends early.
+fn installed() -> bool {
+    ENDING.get().is_some()
+}
+
+/// Records a request to stop (Ctrl-C, SIGTERM) and returns true when the process should end at
+/// once: no resumable engine is running to save and stop, or this is a second request half a
+/// second or more after the first.
+pub fn signal() -> bool {
+    let first = *FIRST_SIGNAL.get_or_init(Instant::now);
+    let again = REQUESTED.swap(true, Ordering::SeqCst) && first.elapsed() >= SAME_SIGNAL;
+    again || POLLING.load(Ordering::SeqCst) == 0
 }
 
 /// Lets an interrupt keep a work file whose checkpoint is beside it (for commands that can
@@ -92,11 +102,11 @@ pub fn keep_checkpointed() {
     KEEP_CHECKPOINTED.store(true, Ordering::SeqCst);
 }
 
-/// Ends the process with `code` after removing the files under construction (but a work file
-/// with its checkpoint, when such work is kept), and with `say` one line on standard error
-/// saying what was kept. The list of files stays locked until the process is gone, so no file
-/// is put into place meanwhile ([`hold_off`]).
-fn end(code: i32, say: bool) -> ! {
+/// Removes the files under construction (but a work file with its checkpoint, when such work
+/// is kept) for a process about to end, and returns true when checkpointed work is kept. The
+/// list of files stays locked until the process is gone, so no file is put into place
+/// meanwhile ([`hold_off`]).
+pub fn remove_unfinished() -> bool {
     let files = lock(&UNFINISHED);
     let mut kept = LEFT_CHECKPOINTED.load(Ordering::SeqCst);
     for entry in files.iter() {
@@ -106,11 +116,8 @@ fn end(code: i32, say: bool) -> ! {
             let _ = std::fs::remove_file(&entry.path);
         }
     }
-    if say {
-        let line = format!("nimsieve: error: interrupted: {}\n", saved(kept));
-        let _ = std::io::stderr().write_all(line.as_bytes());
-    }
-    std::process::exit(code)
+    std::mem::forget(files);
+    kept
 }
 
 /// Removes the files under construction (but a work file with its checkpoint, when such work is
@@ -126,22 +133,29 @@ pub fn abandon_unfinished() {
     std::mem::forget(files);
 }
 
-/// What the process leaves: the files it wrote, and a checkpointed work file when `kept`.
-fn saved(kept: bool) -> String {
+/// What a process that ends early leaves: the files it wrote, and a checkpointed work file
+/// when `kept` (said as the run set it, [`set_note`]).
+pub fn saved(kept: bool) -> Text {
     let written = lock(&WRITTEN);
     let rest = match (kept, written.is_empty()) {
-        (true, _) => lock(&NOTE).unwrap_or(KEPT),
-        (false, true) => "nothing of this run is saved",
-        (false, false) => "nothing else of this run is saved",
+        (true, _) => lock(&NOTE).clone().unwrap_or_else(|| {
+            text!(
+                "the positions of the last checkpoint are saved; run the same command with ",
+                Param::Resume,
+                " to continue"
+            )
+        }),
+        (false, true) => "nothing of this run is saved".into(),
+        (false, false) => "nothing else of this run is saved".into(),
     };
     let names: Vec<String> = written
         .iter()
         .map(|p| format!("'{}'", crate::error::printable(&p.display().to_string())))
         .collect();
     match names.len() {
-        0 => rest.to_string(),
-        1 => format!("{} was written; {rest}", names[0]),
-        _ => format!("{} were written; {rest}", names.join(", ")),
+        0 => rest,
+        1 => text!(format!("{} was written; ", names[0]), rest),
+        _ => text!(format!("{} were written; ", names.join(", ")), rest),
     }
 }
 
@@ -171,15 +185,18 @@ pub fn clear() {
 /// and check between stretches of positions: `done` of `n` positions were computed.
 pub fn check(done: u64, n: u64) -> Result<()> {
     if requested() {
-        return Err(Error::Interrupted(format!(
-            "stopped at {done} of {n} positions; the table was in memory, so nothing is saved"
-        )));
+        return Err(Error::Interrupted(
+            format!(
+                "stopped at {done} of {n} positions; the table was in memory, so nothing is saved"
+            )
+            .into(),
+        ));
     }
     Ok(())
 }
 
 /// What the line of an interrupt says when it keeps a work file with its checkpoint.
-pub fn set_note(note: &'static str) {
+pub fn set_note(note: Text) {
     *lock(&NOTE) = Some(note);
 }
 
@@ -247,16 +264,15 @@ pub fn hold_off<R>(put: impl FnOnce() -> R) -> R {
 }
 
 /// Records that `path` was put into place whole, for the line of a later interrupt (in a
-/// process [`install`]ed as a command line).
+/// process [`install`]ed to end early).
 pub fn wrote(path: &Path) {
-    if INSTALLED.load(Ordering::SeqCst) {
+    if installed() {
         lock(&WRITTEN).push(path.to_path_buf());
     }
 }
 
-/// Standard output for results. In a process [`install`]ed as a command line, a closed pipe
-/// ends the process quietly with [`CLOSED_PIPE`], after removing the files under construction;
-/// otherwise the error is returned.
+/// Standard output for results. In a process [`install`]ed to end early, a closed pipe ends
+/// it ([`Ending::ClosedPipe`]); otherwise the error is returned.
 pub struct Stdout;
 
 impl Write for Stdout {
@@ -269,13 +285,13 @@ impl Write for Stdout {
     }
 }
 
-/// `result`, unless it is a closed pipe in a command line, which ends the process.
+/// `result`, unless it is a closed pipe in a process [`install`]ed to end early, which ends.
 fn unless_closed<T>(result: std::io::Result<T>) -> std::io::Result<T> {
     if let Err(e) = &result
         && e.kind() == std::io::ErrorKind::BrokenPipe
-        && INSTALLED.load(Ordering::SeqCst)
+        && let Some(end) = ENDING.get()
     {
-        end(CLOSED_PIPE, false);
+        end(Ending::ClosedPipe);
     }
     result
 }

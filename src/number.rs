@@ -1,6 +1,6 @@
 //! Parsing of the sizes users type: `1000000`, `1_000_000`, `1e6`, `2.5e6`, `2^20`.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use std::fmt;
 
 /// Why a text is not a size.
@@ -21,11 +21,17 @@ impl fmt::Display for NotASize {
     }
 }
 
-/// The error of `-n 0`, which asks for a table of no positions.
+/// The error of a size of 0, which asks for a table of no positions.
 pub fn no_positions() -> Error {
-    Error::Input(
-        "-n must be at least 1 (the table holds the positions 0 to N - 1); give e.g. -n 1000 or -n 1e6"
-            .into(),
+    Error::invalid(
+        Param::Size,
+        crate::text!(
+            Param::Size,
+            " must be at least 1 (the table holds the positions 0 to N - 1); give e.g. ",
+            Param::Size.given(1000),
+            " or ",
+            Param::Size.given("1e6"),
+        ),
     )
 }
 

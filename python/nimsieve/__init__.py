@@ -107,7 +107,7 @@ def summary(
     n: Size,
     *,
     ppos: bool = False,
-    modulus: int = 5,
+    modulus: Optional[int] = None,
     threads: Optional[int] = None,
     engine: Optional[str] = None,
     until_period: bool = False,
@@ -115,12 +115,12 @@ def summary(
 ) -> dict[str, Any]:
     """The JSON summary of a run as a dict, with the keys ``nimsieve grundy -f json`` writes
     (``ppos=True``: those of ``nimsieve ppos -f json``): counts of each value, first
-    occurrences, the proven period, P-position counts by residue ``modulus``, and for
+    occurrences, the proven period, P-position counts by residue ``modulus`` (default 5), and for
     take-and-break games the sparse space. ``elapsed_s`` is the run's own time.
     """
     spec, total, count, name = _run_arguments(game, n, threads, engine)
     listed = _flag(ppos, "ppos")
-    residues = _text(modulus, "modulus")
+    residues = None if modulus is None else _text(modulus, "modulus")
     stop = _flag(until_period, "until_period")
     with _progress(progress, int(total)) as report:
         text = _native.summary(spec, total, listed, residues, count, name, stop, report)
@@ -135,7 +135,7 @@ def eval(
     last: Optional[Size] = None,
     table: Optional[PathLike] = None,
 ) -> dict[str, Any]:
-    """A position of ``game``, as ``nimsieve eval --json`` gives it. ``heaps`` is a list (or
+    """A position of ``game``, as ``nimsieve eval -f json`` gives it. ``heaps`` is a list (or
     tuple, array) of sizes; text, bytes, a single number, a set or a dict raise ``TypeError``.
 
     For a one-heap game the position is a sum of heaps: ``heaps`` (``{"size", "value",

@@ -11,14 +11,15 @@ use arrays::Values;
 use errors::to_py;
 use nimsieve::choice::Choice;
 use nimsieve::engine::EngineKind;
-use nimsieve::error::printable;
-use nimsieve::format::{self, Contents, Format, Summary};
+use nimsieve::error::{Param, printable};
+use nimsieve::format::{self, Contents, Format};
 use nimsieve::game::CATALOGUE;
-use nimsieve::game::{Game, Spec};
+use nimsieve::game::Game;
 use nimsieve::number::parse_u64;
 use nimsieve::regular_file::folder_of;
 use nimsieve::report::Report;
 use nimsieve::run::{self, Listing, Output, Outputs, Request, Run};
+use nimsieve::table::Shape;
 use nimsieve::{Error, eval};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -32,10 +33,10 @@ fn engine_named(name: Option<&str>) -> nimsieve::Result<Option<EngineKind>> {
     name.map(|name| {
         EngineKind::from_name(name).ok_or_else(|| {
             let names: Vec<_> = EngineKind::ALL.iter().map(|e| e.name()).collect();
-            Error::Input(format!(
-                "unknown engine '{name}'; use one of {}",
-                names.join(", ")
-            ))
+            Error::invalid(
+                Param::Engine,
+                format!("unknown engine '{name}'; use one of {}", names.join(", ")),
+            )
         })
     })
     .transpose()
@@ -57,24 +58,6 @@ fn request(
         work_folder,
         ..Request::grundy(Game::parse(game)?, parse_u64(n)?)
     })
-}
-
-/// The side of a table (or bound of the pairs) of Wythoff's game when `game` names it, after
-/// refusing the options of one-heap runs; None for a one-heap game.
-fn wythoff_side(
-    game: &str,
-    n: &str,
-    engine: Option<&str>,
-    until_period: bool,
-    modulus: &str,
-) -> nimsieve::Result<Option<u64>> {
-    match Spec::parse(game)? {
-        Spec::OneHeap(_) => Ok(None),
-        Spec::Wythoff => {
-            run::wythoff::refuse_one_heap_options(engine_named(engine)?, until_period, modulus)?;
-            parse_u64(n).map(Some)
-        }
-    }
 }
 
 /// Runs `write` (a run that ends in files) with `.npy` to `path` as its output (written
@@ -108,12 +91,6 @@ fn write_npy(
     }
 }
 
-/// A command-line message as the package words it (option names as argument names).
-#[pyfunction]
-fn python_terms(message: &str) -> String {
-    errors::in_python_terms(message)
-}
-
 /// g(x) for 0 <= x < n as an array.
 #[pyfunction]
 #[pyo3(signature = (game, n, threads, engine, until_period, progress))]
@@ -126,22 +103,16 @@ fn grundy<'py>(
     until_period: bool,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(side) = wythoff_side(game, n, engine, until_period, "5").map_err(to_py)? {
-        let values = supervised(py, threads, progress, |p| {
-            let report = run::wythoff::TableRun::start(side, None)?.report(p)?;
-            Values::of(report.table.values)
-        })?;
-        return shaped(
-            values.into_array(py, true)?,
-            Some((side as usize, side as usize)),
-        );
-    }
     let request = request(game, n, Listing::Grundy, engine, until_period, None).map_err(to_py)?;
-    let values = supervised(py, threads, progress, |p| {
+    let (values, shape) = supervised(py, threads, progress, |p| {
         let table = Run::start(request)?.table(p)?;
-        Values::of(table.values)
+        Ok((Values::of(table.values)?, table.shape))
     })?;
-    values.into_array(py, true)
+    let square = match shape {
+        Shape::Line => None,
+        Shape::Square { side } => Some((side as usize, side as usize)),
+    };
+    shaped(values.into_array(py, true)?, square)
 }
 
 /// Computes g(x) for 0 <= x < n into the `.npy` file `path`, and returns a file descriptor of
@@ -159,14 +130,6 @@ fn grundy_file<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     path: PathBuf,
 ) -> PyResult<RawFd> {
-    if let Some(side) = wythoff_side(game, n, engine, until_period, "5").map_err(to_py)? {
-        let file = supervised(py, threads, progress, |p| {
-            write_npy(&path, |outputs| {
-                run::wythoff::write(side, false, outputs, p, |_| {})
-            })
-        })?;
-        return Ok(file.into_raw_fd());
-    }
     let folder = Some(folder_of(&path).to_path_buf());
     let request = request(game, n, Listing::Grundy, engine, until_period, folder).map_err(to_py)?;
     let file = supervised(py, threads, progress, |p| {
@@ -188,24 +151,21 @@ fn ppos<'py>(
     engine: Option<&str>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(bound) = wythoff_side(game, n, engine, false, "5").map_err(to_py)? {
-        let pairs = supervised(py, threads, progress, |_| {
-            let report = run::wythoff::pairs(bound)?;
-            let pairs = nimsieve::game::wythoff::Pairs::default().take(report.count as usize);
-            Ok(pairs.flat_map(|(_, a, b)| [a, b]).collect::<Vec<u64>>())
-        })?;
-        let rows = pairs.len() / 2;
-        return shaped(PyArray1::from_vec(py, pairs).into_any(), Some((rows, 2)));
-    }
     let listing = Listing::Ppos { offset: 0 };
     let request = request(game, n, listing, engine, false, None).map_err(to_py)?;
-    let positions = supervised(py, threads, progress, |p| {
-        match Run::start(request)?.report(p)? {
-            Report::Ppos(report) => Ok(report.positions),
-            Report::Grundy(_) => unreachable!("a P-position run reports P-positions"),
-        }
+    let (numbers, pairs) = supervised(py, threads, progress, |p| {
+        Ok(match Run::start(request)?.report(p)? {
+            Report::Ppos(report) => (report.positions, None),
+            Report::Pairs(report) => {
+                let numbers: Vec<u64> = report.pairs().flatten().collect();
+                (numbers, Some((report.count as usize, 2)))
+            }
+            Report::Grundy(_) | Report::Square(_) => {
+                unreachable!("a P-position run reports P-positions")
+            }
+        })
     })?;
-    Ok(PyArray1::from_vec(py, positions).into_any())
+    shaped(PyArray1::from_vec(py, numbers).into_any(), pairs)
 }
 
 /// The JSON summary of a run, as the command line's `--format json` writes it.
@@ -217,44 +177,28 @@ fn summary<'py>(
     game: &str,
     n: &str,
     ppos: bool,
-    modulus: &str,
+    modulus: Option<&str>,
     threads: Option<usize>,
     engine: Option<&str>,
     until_period: bool,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<String> {
-    if let Some(side) = wythoff_side(game, n, engine, until_period, modulus).map_err(to_py)? {
-        return supervised(py, threads, progress, |p| {
-            let mut json = Vec::new();
-            let written = match ppos {
-                true => {
-                    let report = run::wythoff::pairs(side)?;
-                    format::wythoff::write_pairs(Format::Json, &report, &mut json, p)
-                }
-                false => {
-                    let report = run::wythoff::TableRun::start(side, None)?.report(p)?;
-                    format::wythoff::write_table(Format::Json, &report, &mut json)
-                }
-            };
-            written.expect("a summary is written to memory");
-            Ok(String::from_utf8(json).expect("JSON is UTF-8"))
-        });
-    }
+    let modulus = modulus.map(parse_u64).transpose().map_err(to_py)?;
     let listing = match ppos {
         true => Listing::Ppos { offset: 0 },
         false => Listing::Grundy,
     };
     let request = request(game, n, listing, engine, until_period, None)
-        .and_then(|r| {
-            Ok(Request {
-                modulus: nimsieve::run::parse_modulus(modulus)?,
-                ..r
-            })
-        })
+        .map(|r| Request { modulus, ..r })
         .map_err(to_py)?;
     supervised(py, threads, progress, |p| {
         let report = Run::start(request)?.report(p)?;
-        Ok(serde_json::to_string(&Summary::of(&report)).expect("a summary serialises"))
+        let mut json = Vec::new();
+        let emitter = Format::Json.emitter(&format::Layout::default());
+        emitter
+            .write(&report, &mut json)
+            .expect("a summary is written to memory");
+        Ok(String::from_utf8(json).expect("JSON is UTF-8"))
     })
 }
 
@@ -297,7 +241,7 @@ fn misere(py: Python<'_>, game: &str, n: &str, max_size: &str) -> PyResult<Strin
 }
 
 /// The table in a file nimsieve wrote: values (read-only, in place for `.bin`), P-positions,
-/// the n×n table of Wythoff's game or its P-pairs as rows (a_k, b_k).
+/// the n×n table of a game of two heaps or its P-pairs as rows (a_k, b_k).
 #[pyfunction]
 #[pyo3(signature = (path, ppos))]
 fn load<'py>(py: Python<'py>, path: PathBuf, ppos: Option<bool>) -> PyResult<Bound<'py, PyAny>> {
@@ -380,7 +324,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(engines, module)?)?;
     module.add_function(wrap_pyfunction!(size, module)?)?;
-    module.add_function(wrap_pyfunction!(python_terms, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

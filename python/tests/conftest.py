@@ -4,15 +4,37 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from nimsieve._native import python_terms
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# The command line's flags and the package's arguments they stand for: the package words the
+# library's messages itself, and these tests check that both front ends say the same thing.
+ARGUMENTS = {
+    "-n": "n",
+    "--threads": "threads",
+    "--mod": "modulus",
+    "--max-size": "max_size",
+    "--engine": "engine",
+    "--until-period": "until_period",
+    "--table": "table",
+    "--last": "last",
+    "--resume": "resume",
+}
+FLAG = r"(?<![\w-])(" + "|".join(re.escape(flag) for flag in ARGUMENTS) + r")(?![\w-])"
+
+
+def in_package_words(line: str) -> str:
+    """A command-line message with its flags spelled as the package's arguments."""
+    line = line.replace("'nimsieve games'", "nimsieve.games()")
+    line = re.sub(FLAG + r" (\d[\w.^]*)", lambda m: f"{ARGUMENTS[m[1]]}={m[2]}", line)
+    return re.sub(FLAG, lambda m: ARGUMENTS[m[1]], line)
 
 
 class Cli:
@@ -39,7 +61,7 @@ class Cli:
         assert done.returncode == 2, (done.returncode, done.stderr)
         line = done.stderr.strip()
         assert "\n" not in line, line
-        return python_terms(line.removeprefix("nimsieve: error: "))
+        return in_package_words(line.removeprefix("nimsieve: error: "))
 
 
     def file(self, command: str, game: str, n: str, fmt: str, *extra: str) -> Path:

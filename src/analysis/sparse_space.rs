@@ -104,6 +104,7 @@ mod tests {
                 kind: ValueKind::Grundy,
                 values: PackedValues::from_values(&values).unwrap(),
                 period: None,
+                shape: crate::table::Shape::Line,
             };
             let mask = best_split(&stats.counts).unwrap().mask;
             assert_eq!(mask, 3);

@@ -86,8 +86,11 @@ pub(super) enum Command {
         /// turning-turtles).
         #[arg(required = true, allow_negative_numbers = true)]
         heaps: Vec<String>,
-        /// Print JSON instead of text.
-        #[arg(long)]
+        /// Report format.
+        #[arg(long, short = 'f', value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+        /// The same as -f json (kept for scripts that use it).
+        #[arg(long, hide = true)]
         json: bool,
         /// fibonacci-nim: the number of objects the previous move took (default: the first
         /// move, which may not take all).
@@ -118,9 +121,9 @@ pub(super) enum Command {
         /// the period of a finite subtraction set).
         #[arg(long)]
         game: Option<String>,
-        /// Modulus of the P-position counts by residue, 1 to 65536 (2^16).
-        #[arg(long = "mod", default_value = "5")]
-        modulus: String,
+        /// Modulus of the P-position counts by residue, 1 to 65536 (2^16) [default: 5].
+        #[arg(long = "mod")]
+        modulus: Option<String>,
     },
     /// Run a family of games and write one summary row per game (CSV and JSON lines); at most
     /// 2^20 games a run (split larger families with --shard).
@@ -260,9 +263,9 @@ pub(super) struct TableArgs {
     /// grundy: stop as soon as the period of a finite subtraction set is proven.
     #[arg(long)]
     pub(super) until_period: bool,
-    /// Modulus of the JSON's P-position counts by residue, 1 to 65536 (2^16).
-    #[arg(long = "mod", default_value = "5")]
-    pub(super) modulus: String,
+    /// Modulus of the JSON's P-position counts by residue, 1 to 65536 (2^16) [default: 5].
+    #[arg(long = "mod")]
+    pub(super) modulus: Option<String>,
     /// CSV and xlsx: K values a row (a header n,+0,+1,…), like the tables of textbooks.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub(super) wide: Option<u32>,

@@ -21,7 +21,7 @@ pub(super) fn eval(
     let limit = max_moves.map(parse_max_moves).transpose()?;
     if limit.is_some() && json {
         return Err(Error::Input(
-            "--max-moves shapes the text; the JSON gives every class of moves (winning_classes) for a program to expand; leave one of them out".into(),
+            "--max-moves shapes the text; the JSON (-f json) gives every class of moves (winning_classes) for a program to expand; leave one of them out".into(),
         ));
     }
     let options = eval::Options {
@@ -53,7 +53,7 @@ fn parse_max_moves(text: &str) -> Result<u64> {
                 .into(),
         )),
         k if k > MOST_LISTED => Err(Error::Input(format!(
-            "--max-moves {k} is more moves than eval lists as text (at most {MOST_LISTED}); give a smaller K, or expand the classes of --json in a program"
+            "--max-moves {k} is more moves than eval lists as text (at most {MOST_LISTED}); give a smaller K, or expand the classes of -f json in a program"
         ))),
         k => Ok(k),
     }

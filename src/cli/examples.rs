@@ -28,7 +28,7 @@ pub(super) const MISERE_EXAMPLES: &str = "Examples:
 
 pub(super) const EVAL_EXAMPLES: &str = "Examples:
   nimsieve eval squares 18 26 28                       values 1 2 4, nim-sum 7, move 28 -> 27
-  nimsieve eval nim 8 12 3 9 --json                    every winning move, as JSON
+  nimsieve eval nim 8 12 3 9 -f json                   every winning move, as JSON
   nimsieve eval nim+misere 1 1 5                       misère Nim: 5 -> 1
   nimsieve eval sub:1,3,4 1000000000000 200            heaps of any size through the period
   nimsieve eval moore:1 15 8 3 1                       Moore's Nim_1: 15 -> 10

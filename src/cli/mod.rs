@@ -23,6 +23,7 @@ macro_rules! push_line {
 
 mod allocator;
 mod args;
+mod ending;
 mod evaluation;
 mod examples;
 mod inspect;
@@ -31,7 +32,7 @@ mod misere;
 mod output;
 mod sweep;
 mod table;
-mod wythoff;
+mod wording;
 
 /// Runs the command line and returns the exit code.
 pub fn main() -> i32 {
@@ -50,9 +51,9 @@ pub fn main() -> i32 {
             }
             say(&format!(
                 "nimsieve: error: {}",
-                shortened(&printable(&e.to_string()))
+                shortened(&printable(&e.worded(&wording::Flags)))
             ));
-            e.exit_code()
+            ending::exit_code(&e)
         }
     }
 }
@@ -68,7 +69,7 @@ fn usage_error(e: clap::Error, first: Option<&OsString>) -> Error {
     {
         // Printed here, so that a standard output that cannot take it is an error line (and a
         // closed one ends the process quietly, as for every command).
-        interrupt::install();
+        ending::install();
         if let Err(error) = interrupt::print(&e.render().to_string()) {
             return error;
         }
@@ -107,7 +108,7 @@ fn usage_error(e: clap::Error, first: Option<&OsString>) -> Error {
 
 /// Runs one subcommand.
 fn run(command: Command) -> Result<()> {
-    interrupt::install();
+    ending::install();
     // The commands with --threads start their pool once they have read it; those that print
     // what they know need none.
     let own_pool = matches!(
@@ -136,6 +137,7 @@ fn run(command: Command) -> Result<()> {
         Command::Eval {
             game,
             heaps,
+            format,
             json,
             last,
             table,
@@ -144,7 +146,7 @@ fn run(command: Command) -> Result<()> {
         } => evaluation::eval(
             &game,
             &heaps,
-            json,
+            json || format == "json",
             last.as_deref(),
             table.as_deref(),
             max_moves.as_deref(),
@@ -155,7 +157,7 @@ fn run(command: Command) -> Result<()> {
             ppos,
             game,
             modulus,
-        } => inspect::stats(&file, ppos, game.as_deref(), &modulus),
+        } => inspect::stats(&file, ppos, game.as_deref(), modulus.as_deref()),
         Command::Sweep(args) => sweep::sweep(&args),
         Command::SweepMerge { folder, quiet } => sweep::sweep_merge(&folder, quiet),
         Command::Plot {

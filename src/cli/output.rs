@@ -3,7 +3,7 @@
 
 use super::args::OutputArgs;
 use nimsieve::error::printable;
-use nimsieve::format::{self, Destination, Extension};
+use nimsieve::format::{self, Destination, Extension, Output};
 use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,6 +14,17 @@ impl OutputArgs {
         output_folder(self.output.as_deref())
     }
 
+    /// Where `-o` sends the formats: `-` standard output, `FOLDER/` or an existing folder (or
+    /// no `-o`) files named after the run, any other path that file.
+    pub(super) fn destination(&self) -> Output {
+        match self.output.as_deref() {
+            None => Output::Named,
+            Some("-") => Output::Stdout,
+            Some(path) if names_folder(path) => Output::Named,
+            Some(path) => Output::File(PathBuf::from(path)),
+        }
+    }
+
     /// The destination of each format, named `stem` in `folder` unless `-o` names a file or
     /// standard output, each checked writable before anything is computed.
     pub(super) fn destinations<F: Extension>(
@@ -22,7 +33,7 @@ impl OutputArgs {
         folder: &Path,
         stem: &str,
     ) -> Result<Vec<(F, Destination)>> {
-        let destinations = format::destinations(formats, self.output.as_deref(), folder, stem)?;
+        let destinations = format::destinations(formats, &self.destination(), folder, stem)?;
         destinations
             .iter()
             .try_for_each(|(_, d)| d.check_writable())?;
@@ -35,7 +46,7 @@ impl OutputArgs {
 /// Work files and scratch files go there too.
 pub(super) fn output_folder(output: Option<&str>) -> Result<PathBuf> {
     let folder = match output {
-        Some(path) if path != "-" && format::names_folder(path) => Path::new(path),
+        Some(path) if path != "-" && names_folder(path) => Path::new(path),
         Some(path) if path != "-" && !format::is_special(Path::new(path)) => {
             return Ok(Path::new(path)
                 .parent()
@@ -46,6 +57,11 @@ pub(super) fn output_folder(output: Option<&str>) -> Result<PathBuf> {
     };
     std::fs::create_dir_all(folder).map_err(|e| Error::io("cannot create folder", folder, e))?;
     Ok(folder.to_path_buf())
+}
+
+/// True when `-o PATH` names a folder: it ends with `/` or is an existing directory.
+fn names_folder(path: &str) -> bool {
+    path.ends_with('/') || Path::new(path).is_dir()
 }
 
 /// Says on standard error that `path` was written.

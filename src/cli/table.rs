@@ -1,19 +1,18 @@
-//! `grundy` and `ppos`: a one-heap game's table, computed by a run and written in each format.
+//! `grundy` and `ppos`: a game's table (of one heap or two), computed by a run and written in
+//! each format.
 
 use super::args::TableArgs;
 use super::configure_threads;
 use super::output::{say, wrote};
-use super::wythoff::wythoff;
 use nimsieve::Result;
 use nimsieve::choice::Choice;
-use nimsieve::engine::resumable::CHECKPOINT_EVERY;
 use nimsieve::format;
-use nimsieve::game::Spec;
+use nimsieve::game::Game;
 use nimsieve::interrupt;
 use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
 use nimsieve::report::Report;
-use nimsieve::run::{self, Listing, Output, Outputs, Request};
+use nimsieve::run::{self, Listing, Outputs, Request};
 use std::path::Path;
 use std::time::Duration;
 
@@ -25,12 +24,10 @@ pub(super) struct PposOptions {
 
 /// `grundy` (no `ppos` options) and `ppos`.
 pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
-    let game = match Spec::parse(&args.game)? {
-        Spec::OneHeap(game) => game,
-        Spec::Wythoff => return wythoff(args, ppos),
-    };
+    let game = Game::parse(&args.game)?;
+    let two_heaps = game.heaps() == 2;
     let n = parse_u64(&args.n)?;
-    let modulus = run::parse_modulus(&args.modulus)?;
+    let modulus = args.modulus.as_deref().map(parse_u64).transpose()?;
     configure_threads(args.out.threads)?;
     let mut formats = args.formats.clone();
     formats.dedup();
@@ -48,13 +45,11 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
         modulus,
         work_folder: Some(folder.clone()),
         resume: args.resume,
-        checkpoint_every: args
-            .checkpoint_every
-            .map_or(CHECKPOINT_EVERY, Duration::from_secs),
+        checkpoint_every: args.checkpoint_every.map(Duration::from_secs),
         ..Request::grundy(game, n)
     };
     let engine = request.engine_kind();
-    if args.resume && !engine.resumes() && !args.out.quiet {
+    if args.resume && !engine.resumes() && !two_heaps && !args.out.quiet {
         say(&format!(
             "the {} engine keeps no checkpoint: --resume has nothing to continue, and an interrupted run starts over",
             engine.name()
@@ -62,7 +57,7 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
     }
     let outputs = Outputs {
         formats,
-        output: Output::Named(args.out.output.clone()),
+        output: args.out.destination(),
         layout: format::Layout {
             wide: args.wide.map(|k| k as usize),
             // xlsx sheets in progress wait beside the outputs, like the work file.
@@ -92,7 +87,11 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
             ));
         }
     };
-    let progress = Progress::new(n, quiet);
+    let progress = match (two_heaps, ppos) {
+        (false, _) => Progress::new(n, quiet),
+        (true, Some(_)) => Progress::counting(0, "pairs", quiet),
+        (true, None) => Progress::counting(0, "cells", quiet),
+    };
     run::write(request, &outputs, &progress, said, |path| {
         if !quiet {
             wrote(path)

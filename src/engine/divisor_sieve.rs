@@ -68,6 +68,7 @@ pub fn compute(
         kind: ValueKind::of(game.play),
         values,
         period: None,
+        shape: crate::table::Shape::Line,
     })
 }
 
@@ -113,8 +114,11 @@ impl DivisorMoves {
                 let mex = (!mask).trailing_zeros();
                 let v = match play {
                     Play::Normal if mex >= 64 => {
-                        return Err(Error::Input(format!(
-                            "position {x} has value {mex} or more, beyond the divisor engine's limit of 63; use --engine reference"
+                        return Err(Error::unsupported(crate::text!(
+                            format!(
+                                "position {x} has value {mex} or more, beyond the divisor engine's limit of 63; use "
+                            ),
+                            crate::error::Param::Engine.given("reference"),
                         )));
                     }
                     Play::Normal => mex,

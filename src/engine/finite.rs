@@ -67,6 +67,7 @@ pub fn compute(
             kind,
             values: PackedValues::from_values(&prefix)?,
             period: found,
+            shape: crate::table::Shape::Line,
         });
     }
     // A periodic table holds the values of its prefix; past the prefix, the table widens
@@ -104,6 +105,7 @@ pub fn compute(
         kind,
         values,
         period: found,
+        shape: crate::table::Shape::Line,
     })
 }
 

@@ -7,13 +7,14 @@
 //!
 //! Cost: one pass writing the table. Single-threaded.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::game::{Game, LASKER_PERIOD, lasker};
 use crate::interrupt;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;
 use crate::table::{Table, ValueKind};
+use crate::text;
 
 /// The values of Lasker's Nim below `n`, in memory or, with `work_file`, in that
 /// memory-mapped file; with `until_period`, only the five that hold its arithmetic period.
@@ -25,10 +26,7 @@ pub fn compute(
     progress: &Progress,
 ) -> Result<Table> {
     if !game.take_break().is_some_and(|code| code.is_lasker()) {
-        return Err(Error::Input(format!(
-            "the closed-form engine computes lasker, not '{}'",
-            game.spec
-        )));
+        return Err(super::not_for(super::EngineKind::ClosedForm, game));
     }
     let p = LASKER_PERIOD;
     let first_period_end = p.preperiod + p.period;
@@ -39,9 +37,16 @@ pub fn compute(
     };
     let largest = (0..n).rev().take(4).map(lasker).max().unwrap_or(0);
     let largest = u32::try_from(largest).map_err(|_| {
-        Error::Input(format!(
-            "lasker has values up to {largest} below n = {n}, more than a table holds (2^32 − 1); use n <= 2^32 − 2"
-        ))
+        Error::invalid(
+            Param::Size,
+            text!(
+                format!("lasker has values up to {largest} below "),
+                Param::Size.given(n),
+                ", more than a table holds (2^32 − 1); use ",
+                Param::Size,
+                " <= 2^32 − 2",
+            ),
+        )
     })?;
     let bits = PackedValues::bits_for(largest);
     let mut values = PackedValues::zeroed(n, bits, bits, work_file)?;
@@ -63,5 +68,6 @@ pub fn compute(
         kind: ValueKind::Grundy,
         values,
         period: Some(p),
+        shape: crate::table::Shape::Line,
     })
 }

@@ -37,10 +37,7 @@ pub fn compute(
     progress: &Progress,
 ) -> Result<Table> {
     if !applies(game) {
-        return Err(Error::Input(format!(
-            "the misere-quotient engine computes misère outcomes of take-and-break games (e.g. kayles+misere), not '{}'",
-            game.spec
-        )));
+        return Err(super::not_for(super::EngineKind::MisereQuotient, game));
     }
     let mut heaps = n.min(FIRST_HEAPS);
     let (quotient, period) = loop {
@@ -67,15 +64,24 @@ pub fn compute(
         kind: ValueKind::MisereOutcome,
         values,
         period: None,
+        shape: crate::table::Shape::Line,
     })
 }
 
 /// The one-line refusal when the quotient is refused (an interruption passes unchanged).
 fn refused(game: &Game, e: Error) -> Error {
     match e {
-        Error::Input(reason) => Error::Input(format!(
-            "{}: the one-heap misère outcomes come from the misère quotient, which is refused: {reason}; use a smaller -n (`nimsieve misere` shows the quotient)",
-            game.spec
+        Error::Limit(reason) => Error::Limit(crate::text!(
+            format!(
+                "{}: the one-heap misère outcomes come from the misère quotient, which is refused: ",
+                game.spec
+            ),
+            reason,
+            "; use a smaller ",
+            crate::error::Param::Size,
+            " (",
+            crate::error::Command::new("misere", &game.spec),
+            " shows the quotient)",
         )),
         other => other,
     }

@@ -5,13 +5,14 @@
 //!
 //! Cost: a memory copy. Single-threaded.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::game::Game;
 use crate::period::Period;
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;
 use crate::table::{Table, ValueKind};
+use crate::text;
 
 /// The values of `game` below `n`, in memory or, with `work_file`, in that memory-mapped file.
 /// With `until_period`, the table stops after the preperiod and one period (the theorem proves
@@ -24,10 +25,7 @@ pub fn compute(
     progress: &Progress,
 ) -> Result<Table> {
     let Some(period) = game.proven_period() else {
-        return Err(Error::Input(format!(
-            "the periodic engine computes pim, bachet:k and powers-of-2 in normal play, not '{}'",
-            game.spec
-        )));
+        return Err(super::not_for(super::EngineKind::Periodic, game));
     };
     let Period {
         preperiod,
@@ -45,10 +43,15 @@ pub fn compute(
     let value = |x: u64| x.saturating_sub(preperiod) % p;
     let largest = first.saturating_sub(preperiod).min(p).saturating_sub(1);
     let largest = u32::try_from(largest).map_err(|_| {
-        Error::Input(format!(
-            "'{}' has values up to {largest} below n = {n}, more than a table holds (2^32 − 1); use a smaller -n",
-            game.spec
-        ))
+        Error::invalid(
+            Param::Size,
+            text!(
+                format!("'{}' has values up to {largest} below ", game.spec),
+                Param::Size.given(n),
+                ", more than a table holds (2^32 − 1); use a smaller ",
+                Param::Size,
+            ),
+        )
     })?;
     let bits = PackedValues::bits_for(largest);
     let mut values = PackedValues::zeroed(n, bits, bits, work_file)?;
@@ -61,5 +64,6 @@ pub fn compute(
         kind: ValueKind::Grundy,
         values,
         period: Some(period),
+        shape: crate::table::Shape::Line,
     })
 }

@@ -96,5 +96,6 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
         kind: ValueKind::of(game.play),
         values: PackedValues::from_values(&values)?,
         period,
+        shape: crate::table::Shape::Line,
     })
 }

@@ -5,7 +5,8 @@
 //! exceeds L; the winning move takes that smallest term when it is allowed.
 
 use super::{Change, Outcome, PositionEvaluation, PositionMove};
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
+use crate::text;
 
 /// Positions whose takes number at most this have every winning move listed and counted.
 const ENUMERATED: u64 = 1 << 22;
@@ -46,8 +47,13 @@ pub fn is_p(n: u64, limit: u64) -> bool {
 /// Evaluates a heap of `n` after a take of `last` (None: before the first move).
 pub fn evaluate(n: u64, last: Option<u64>) -> Result<PositionEvaluation> {
     if last == Some(0) {
-        return Err(Error::Input(
-            "fibonacci-nim: --last is the number the previous move took, at least 1".into(),
+        return Err(Error::invalid(
+            Param::Last,
+            text!(
+                "fibonacci-nim: ",
+                Param::Last,
+                " is the number the previous move took, at least 1"
+            ),
         ));
     }
     let limit = allowed(n, last);

@@ -4,13 +4,14 @@
 use crate::DEFAULT_OUTPUT_DIR;
 use crate::choice::Choice;
 use crate::engine::{self, EngineKind};
-use crate::error::{Error, Result, bytes_text};
+use crate::error::{Command, Error, Param, Result, Text, bytes_text};
 use crate::format::{self, Contents};
 use crate::game::{ClosedForm, Game, Rule, THREE};
 use crate::period::Period;
 use crate::progress::Progress;
 use crate::run::{FILE_BACKED_FROM, Request, Run};
 use crate::table::{Table, ValueKind, passes};
+use crate::text;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -89,7 +90,7 @@ impl HeapValues {
         }
         if let Some(form) = game.closed_form() {
             if largest > form.largest_heap() {
-                return Err(Error::Input(format!(
+                return Err(Error::unsupported(format!(
                     "{}: the value of a heap of {largest} passes 2^64 - 1, the largest value eval gives; give heaps up to {}",
                     game.spec,
                     form.largest_heap()
@@ -126,12 +127,20 @@ impl HeapValues {
         let work_folder = options.work_folder.clone();
         let (table, run) = compute(game, n, proves, work_folder, &options.progress)?;
         if table.len() <= largest && table.period.is_none() {
-            return Err(Error::Input(format!(
-                "{}: no period proven below n = {} and a heap of {largest} is beyond the tables eval computes; search further with 'nimsieve grundy {} -n N --until-period -f bin{} for a larger N, then evaluate with --table and that file",
-                game.spec,
-                table.len(),
-                game.spec,
-                resume_flag(engine),
+            let search = Command::new("grundy", &game.spec)
+                .with(Param::Size, "N")
+                .switch(Param::UntilPeriod)
+                .with(Param::Format, "bin");
+            return Err(Error::unsupported(text!(
+                format!(
+                    "{}: no period proven below n = {} and a heap of {largest} is beyond the tables eval computes; search further with ",
+                    game.spec,
+                    table.len(),
+                ),
+                resumable(search, engine),
+                " for a larger N, then evaluate with ",
+                Param::Table,
+                " and that file",
             )));
         }
         HeapValues::of_table(game, largest, table, Some(run))
@@ -254,7 +263,7 @@ fn check_values(game: &Game, table: &Table, largest: u64) -> Result<()> {
         .all(|x| p.value_at(x, table.len(), |y| table.get(y)).is_some())
     {
         true => Ok(()),
-        false => Err(Error::Input(format!(
+        false => Err(Error::unsupported(format!(
             "{}: the value of a heap of {largest} passes 2^64 - 1, the largest value eval gives; give smaller heaps",
             game.spec
         ))),
@@ -264,7 +273,16 @@ fn check_values(game: &Game, table: &Table, largest: u64) -> Result<()> {
 /// Values read from a table file, which must be of `game` (when it says) and reach `largest`,
 /// or prove the game's period.
 fn from_file(game: &Game, largest: u64, file: &Path) -> Result<HeapValues> {
-    let bad = |why: String| Error::Input(format!("--table '{}': {why}", file.display()));
+    let bad = |why: String| {
+        Error::invalid(
+            Param::Table,
+            text!(
+                Param::Table.given(format!("'{}'", file.display())),
+                ": ",
+                why
+            ),
+        )
+    };
     let loaded = format::load(file, Some(false))?;
     if let Some(stated) = &loaded.game
         && stated != &game.spec
@@ -297,6 +315,7 @@ fn from_file(game: &Game, largest: u64, file: &Path) -> Result<HeapValues> {
         kind: ValueKind::Grundy,
         values,
         period,
+        shape: crate::table::Shape::Line,
     };
     HeapValues::of_table(game, largest, table, None)
 }
@@ -313,28 +332,33 @@ fn longest_table(engine: EngineKind, game: &Game) -> u64 {
 /// Refuses a table too long for memory and disk or the time limit, before starting it.
 fn check_cost(game: &Game, engine: EngineKind, n: u64, largest: u64) -> Result<()> {
     if n > TABLE_LIMIT {
-        return Err(Error::Input(format!(
-            "{}: a heap of {largest} needs a table of {} positions, more than eval computes (2^32); {}",
-            game.spec,
-            n,
-            instead(game, engine, largest)
+        return Err(Error::unsupported(text!(
+            format!(
+                "{}: a heap of {largest} needs a table of {n} positions, more than eval computes (2^32); ",
+                game.spec
+            ),
+            instead(game, engine, largest),
         )));
     }
     if engine == EngineKind::Reference && n > REFERENCE_LIMIT {
-        return Err(Error::Input(format!(
-            "{}: a heap of {largest} needs a table of {n} positions from the reference engine, which keeps 4 bytes a position in memory (at most 2^30 positions for eval); {}",
-            game.spec,
-            instead(game, engine, largest)
+        return Err(Error::unsupported(text!(
+            format!(
+                "{}: a heap of {largest} needs a table of {n} positions from the reference engine, which keeps 4 bytes a position in memory (at most 2^30 positions for eval); ",
+                game.spec
+            ),
+            instead(game, engine, largest),
         )));
     }
     let seconds = estimated_seconds(engine, game, n);
     if seconds > TIME_LIMIT_S {
-        return Err(Error::Input(format!(
-            "{}: a heap of {largest} needs a table of {n} positions, about {:.0} hours with the {} engine, more than eval computes (about an hour); {}",
-            game.spec,
-            (seconds / 3600.0).max(1.0),
-            engine.name(),
-            instead(game, engine, largest)
+        return Err(Error::unsupported(text!(
+            format!(
+                "{}: a heap of {largest} needs a table of {n} positions, about {:.0} hours with the {} engine, more than eval computes (about an hour); ",
+                game.spec,
+                (seconds / 3600.0).max(1.0),
+                engine.name(),
+            ),
+            instead(game, engine, largest),
         )));
     }
     Ok(())
@@ -343,7 +367,7 @@ fn check_cost(game: &Game, engine: EngineKind, n: u64, largest: u64) -> Result<(
 /// What to run instead of an evaluation whose table is too long, or why nothing will do: the
 /// table's disk (its work file and the `.bin`, at the engine's widest values) against the free
 /// space of the output folder, and a rough time.
-fn instead(game: &Game, engine: EngineKind, largest: u64) -> String {
+fn instead(game: &Game, engine: EngineKind, largest: u64) -> Text {
     let folder = Path::new(DEFAULT_OUTPUT_DIR);
     let existing = folder
         .ancestors()
@@ -354,7 +378,7 @@ fn instead(game: &Game, engine: EngineKind, largest: u64) -> String {
 }
 
 /// [`instead`] with `free` bytes in the output folder.
-fn advice(game: &Game, engine: EngineKind, largest: u64, free: u64) -> String {
+fn advice(game: &Game, engine: EngineKind, largest: u64, free: u64) -> Text {
     let n = largest as u128 + 1;
     let bits = u128::from(engine.widest_bits());
     let disk = 2 * n * bits / 8;
@@ -369,23 +393,38 @@ fn advice(game: &Game, engine: EngineKind, largest: u64, free: u64) -> String {
             "that table needs {} of disk ({bits} bits a position, its work file and the .bin), {} free in '{DEFAULT_OUTPUT_DIR}', and {time}; no table this size fits here",
             bytes_text(disk),
             bytes_text(u128::from(free)),
-        );
+        )
+        .into();
     }
-    format!(
-        "compute the table once ({time}, {} of disk) with 'nimsieve grundy {spec} -n {n} -f bin{} and evaluate with 'eval {spec} HEAP... --table {DEFAULT_OUTPUT_DIR}/{stem}-{n}.bin'",
-        bytes_text(disk),
-        resume_flag(engine),
-        spec = game.spec,
-        stem = game.file_stem(),
+    let compute = Command::new("grundy", &game.spec)
+        .with(Param::Size, n)
+        .with(Param::Format, "bin");
+    let evaluate = Command::new("eval", format!("{} HEAP...", game.spec)).with(
+        Param::Table,
+        format!("{DEFAULT_OUTPUT_DIR}/{}-{n}.bin", game.file_stem()),
+    );
+    text!(
+        format!(
+            "compute the table once ({time}, {} of disk) with ",
+            bytes_text(disk)
+        ),
+        resumable(compute, engine),
+        " and evaluate with ",
+        evaluate,
     )
 }
 
-/// ` --resume` and what it does, for the engines that checkpoint; else what an interruption costs.
-fn resume_flag(engine: EngineKind) -> &'static str {
-    if engine.resumes() {
-        " --resume' (resumable: an interrupted run continues from its checkpoint)"
-    } else {
-        "' (the engine keeps no checkpoint: an interrupted run starts over)"
+/// `command` resuming from a checkpoint when `engine` keeps one, and what an interruption costs.
+fn resumable(command: Command, engine: EngineKind) -> Text {
+    match engine.resumes() {
+        true => text!(
+            command.switch(Param::Resume),
+            " (resumable: an interrupted run continues from its checkpoint)"
+        ),
+        false => text!(
+            command,
+            " (the engine keeps no checkpoint: an interrupted run starts over)"
+        ),
     }
 }
 
@@ -416,9 +455,11 @@ fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
         EngineKind::Reference => 5.0e6,
         // Kayles' quotient: 1,000 heaps in 0.05 s, a proven period copied past that.
         EngineKind::MisereQuotient => 2.0e4,
-        EngineKind::Finite | EngineKind::Periodic | EngineKind::ClosedForm | EngineKind::Psieve => {
-            1.0e8
-        }
+        EngineKind::Finite
+        | EngineKind::Periodic
+        | EngineKind::ClosedForm
+        | EngineKind::Psieve
+        | EngineKind::Wythoff => 1.0e8,
     };
     positions / per_second
 }
@@ -426,7 +467,7 @@ fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
 /// The error for a heap of 2^64 − 1 of a game that neither has a closed form nor proves
 /// periods, whose table would pass the integer type.
 fn too_large(game: &Game, largest: u64) -> Error {
-    Error::Input(format!(
+    Error::unsupported(format!(
         "{}: a heap of {largest} is beyond what any table reaches (2^64 positions), and the game has neither a closed form nor a period eval can prove; give a smaller heap",
         game.spec
     ))
@@ -436,6 +477,7 @@ fn too_large(game: &Game, largest: u64) -> Error {
 mod tests {
     use super::*;
     use crate::engine::resumable::Storage;
+    use crate::error::Piece;
     use crate::game::lasker;
 
     /// The advice names the command only when the table fits in the free space.
@@ -443,12 +485,17 @@ mod tests {
     fn advice_names_a_command_only_when_the_table_fits() {
         let squares = Game::parse("squares").unwrap();
         let free = 70 << 30;
-        let text = advice(&squares, EngineKind::ValueLayers, 1_000_000_000_000, free);
+        let text = advice(&squares, EngineKind::ValueLayers, 1_000_000_000_000, free).to_string();
         assert!(text.contains("needs 3.6 TiB of disk"), "{text}");
         assert!(text.contains("70.0 GiB free") && text.contains("no table this size fits"));
-        assert!(!text.contains("nimsieve grundy"), "{text}");
-        let text = advice(&squares, EngineKind::ValueLayers, 999_999_999, free);
-        assert!(text.contains("'nimsieve grundy squares -n 1000000000 -f bin --resume'"));
+        assert!(!text.contains("grundy"), "{text}");
+        let advised = advice(&squares, EngineKind::ValueLayers, 999_999_999, free);
+        let compute = Command::new("grundy", "squares")
+            .with(Param::Size, 1_000_000_000)
+            .with(Param::Format, "bin")
+            .switch(Param::Resume);
+        assert!(advised.0.contains(&Piece::Command(compute)), "{advised:?}");
+        let text = advised.to_string();
         assert!(
             text.contains("3.7 GiB of disk") && text.contains("hours"),
             "{text}"
@@ -459,12 +506,12 @@ mod tests {
     #[test]
     fn advice_names_resume_only_for_resumable_engines() {
         let all_but = Game::parse("allbut:1,2").unwrap();
-        let text = advice(&all_but, EngineKind::Reference, 100_000_000, 70 << 30);
+        let text = advice(&all_but, EngineKind::Reference, 100_000_000, 70 << 30).to_string();
         assert!(
-            text.contains("-f bin' (the engine keeps no checkpoint"),
+            text.contains("format=bin (the engine keeps no checkpoint"),
             "{text}"
         );
-        assert!(!text.contains("--resume"), "{text}");
+        assert!(!text.contains("resume"), "{text}");
     }
 
     /// Heaps of any size are reduced into a table through its arithmetic period, each period

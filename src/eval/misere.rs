@@ -71,7 +71,7 @@ pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
     let q = Quotient::for_eval(spec, n)?;
     let element = |h: u64| {
         q.element(h).ok_or_else(|| {
-            Error::Input(format!(
+            Error::unsupported(format!(
                 "heap {h} is past the {n} heaps whose misère quotient eval computes, and the heaps' elements have no proven period there; use heaps below {n}"
             ))
         })

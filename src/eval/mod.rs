@@ -26,9 +26,10 @@ pub use sum::{
     HeapMove, HeapReport, OPTION_BUDGET, SumEvaluation, WinningMoves, evaluate as evaluate_sum,
 };
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::game::Game;
 use crate::number::parse_u64;
+use crate::text;
 use serde::Serialize;
 
 /// Who wins a position with best play.
@@ -141,16 +142,23 @@ fn by_quotient(spec: &str) -> Result<bool> {
 pub fn evaluate(spec: &str, args: &[String], options: &Options) -> Result<Evaluation> {
     if let Some(game) = PositionGame::parse(spec)? {
         if options.tables.file.is_some() {
-            return Err(Error::Input(format!(
-                "--table applies to one-heap games, not to {}; leave it out",
-                game.name()
-            )));
+            return Err(Error::invalid(
+                Param::Table,
+                text!(
+                    Param::Table,
+                    format!(
+                        " applies to one-heap games, not to {}; leave it out",
+                        game.name()
+                    ),
+                ),
+            ));
         }
         return game.evaluate(args, options.last).map(Evaluation::Position);
     }
     if options.last.is_some() {
-        return Err(Error::Input(
-            "--last applies to fibonacci-nim only; leave it out".into(),
+        return Err(Error::invalid(
+            Param::Last,
+            text!(Param::Last, " applies to fibonacci-nim only; leave it out"),
         ));
     }
     let heaps = args
@@ -159,8 +167,12 @@ pub fn evaluate(spec: &str, args: &[String], options: &Options) -> Result<Evalua
         .collect::<Result<Vec<u64>>>()?;
     if by_quotient(spec)? {
         if options.tables.file.is_some() {
-            return Err(Error::Input(
-                "--table holds Grundy values, which do not decide misère sums; leave it out".into(),
+            return Err(Error::invalid(
+                Param::Table,
+                text!(
+                    Param::Table,
+                    " holds Grundy values, which do not decide misère sums; leave it out"
+                ),
             ));
         }
         return misere::evaluate(spec, &heaps).map(Evaluation::Misere);

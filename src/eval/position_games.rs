@@ -2,8 +2,9 @@
 //! written, and which evaluation each uses.
 
 use super::{PositionEvaluation, disguise, fibonacci_nim, moore, wythoff};
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::game::{Heaps, heaps_of};
+use crate::text;
 
 /// A game of several heaps (or coins, or rows) that is not a sum of one-heap games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,10 +90,16 @@ impl PositionGame {
     /// Evaluates the position written as `args`; `last` is Fibonacci Nim's previous take.
     pub fn evaluate(self, args: &[String], last: Option<u64>) -> Result<PositionEvaluation> {
         if last.is_some() && self != PositionGame::FibonacciNim {
-            return Err(Error::Input(format!(
-                "--last applies to fibonacci-nim only, not to {}; leave it out",
-                self.name()
-            )));
+            return Err(Error::invalid(
+                Param::Last,
+                text!(
+                    Param::Last,
+                    format!(
+                        " applies to fibonacci-nim only, not to {}; leave it out",
+                        self.name()
+                    ),
+                ),
+            ));
         }
         match self {
             PositionGame::Moore(k) => moore::evaluate(k, &numbers(args)?),

@@ -174,7 +174,7 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
     let is_nim = matches!(game.rule, Rule::Subtraction(SubtractionSet::Nim)) && !game.leave1;
     let misere = game.play == Play::Misere;
     if misere && !is_nim {
-        return Err(Error::Input(format!(
+        return Err(Error::unsupported(format!(
             "eval supports misère play only for 'nim+misere': a misère sum of '{}' is not determined by its heaps' outcomes",
             game.spec
         )));

@@ -2,7 +2,7 @@
 //! skipping blank lines and `#` comments, as the OEIS allows.
 
 use super::read::{Layout, Parsed, text};
-use super::{Contents, Emitter};
+use super::{Contents, Emitter, Format, two_heaps};
 use crate::report::Report;
 use std::io::{self, Write};
 
@@ -22,6 +22,8 @@ impl Emitter for Bfile {
                     writeln!(out, "{} {p}", k as u64 + r.offset)?;
                 }
             }
+            Report::Pairs(r) => return two_heaps::write_pairs(Format::Bfile, r, out),
+            Report::Square(_) => unreachable!("a b-file holds no square table"),
         }
         Ok(())
     }

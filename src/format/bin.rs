@@ -14,7 +14,7 @@
 //! | then | ⌈n·bits/64⌉·8 | payload: 64-bit little-endian words; position x holds bits x·bits … x·bits+bits−1 counted from the least significant bit of word 0 (P-position bits: 1 = P) |
 
 use super::read::{Parsed, room_for};
-use super::{Contents, Emitter};
+use super::{Contents, Emitter, Format, two_heaps};
 use crate::report::Report;
 use crate::table::ValueKind;
 use crate::table::packed::{PackedValues, pieces};
@@ -54,6 +54,8 @@ impl Emitter for Bin {
                 let bits = PackedValues::from_words(r.info.n, 1, Words::Memory(words));
                 write_table(out, 2, &r.info.game, &bits)
             }
+            Report::Square(r) => two_heaps::write_square(Format::Bin, r, out),
+            Report::Pairs(_) => unreachable!("a .bin holds no P-pairs"),
         }
     }
 }
@@ -244,6 +246,7 @@ mod tests {
             kind,
             values: read,
             period: None,
+            shape: crate::table::Shape::Line,
         };
         let (stats, _) = summarize(&table, 5);
         assert_eq!(stats.counts.iter().sum::<u64>(), n);

@@ -2,7 +2,7 @@
 //! read back with the `csv` crate, the layout told by the header.
 
 use super::read::{Layout, Parsed, shown, text};
-use super::{Contents, Emitter, rows};
+use super::{Contents, Emitter, Format, rows, two_heaps};
 use crate::report::Report;
 use crate::table::ValueKind;
 use std::io::{self, Write};
@@ -15,6 +15,11 @@ pub struct Csv {
 
 impl Emitter for Csv {
     fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
+        match report {
+            Report::Square(r) => return two_heaps::write_square(Format::Csv, r, out),
+            Report::Pairs(r) => return two_heaps::write_pairs(Format::Csv, r, out),
+            Report::Grundy(_) | Report::Ppos(_) => {}
+        }
         writeln!(out, "{}", rows::header(report, self.wide).join(","))?;
         rows::for_each_row(report, self.wide, |row| {
             write!(out, "{}", row[0])?;
@@ -58,7 +63,7 @@ pub fn read(bytes: &[u8], kind: &mut ValueKind) -> Parsed<Contents> {
         return layout.contents(text, listed.is_none());
     }
     Err(format!(
-        "unknown header '{}' (expected n,g or n,outcome or k,n, or n,+0,+1,… or k,+0,+1,… of --wide)",
+        "unknown header '{}' (expected n,g or n,outcome or k,n, or n,+0,+1,… or k,+0,+1,… of a wide layout)",
         shown(header)
     ))
 }

@@ -7,9 +7,8 @@
 //! When values reach [`LISTED_VALUES`] the counts are not kept, and the file is one line
 //! starting with `#` that says so.
 
-use super::{Emitter, Format};
+use super::Emitter;
 use crate::analysis::summary::LISTED_VALUES;
-use crate::error::Result;
 use crate::report::Report;
 use std::io::{self, Write};
 
@@ -17,10 +16,6 @@ use std::io::{self, Write};
 pub struct Freq;
 
 impl Emitter for Freq {
-    fn check(&self, report: &Report) -> Result<()> {
-        Format::Freq.check_listing(matches!(report, Report::Ppos(_)))
-    }
-
     fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         let Report::Grundy(r) = report else {
             return Ok(());

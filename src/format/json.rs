@@ -2,7 +2,7 @@
 //! is written from and read back into (by `load`, which checks a table against the summary
 //! beside it).
 
-use super::Emitter;
+use super::{Emitter, Format, two_heaps};
 use crate::analysis::counting::PCounts;
 use crate::analysis::sparse_space::SparseSpace;
 use crate::period::Period;
@@ -17,8 +17,14 @@ pub struct Json;
 
 impl Emitter for Json {
     fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, &Summary::of(report))?;
-        writeln!(out)
+        match report {
+            Report::Square(r) => two_heaps::write_square(Format::Json, r, out),
+            Report::Pairs(r) => two_heaps::write_pairs(Format::Json, r, out),
+            _ => {
+                serde_json::to_writer_pretty(&mut *out, &Summary::of(report))?;
+                writeln!(out)
+            }
+        }
     }
 }
 
@@ -118,6 +124,9 @@ impl Summary {
                 },
                 &r.p_counts,
             ),
+            Report::Square(_) | Report::Pairs(_) => {
+                unreachable!("the summary of two heaps is two_heaps::TableSummary or PairsSummary")
+            }
         }
     }
 

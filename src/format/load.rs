@@ -1,6 +1,6 @@
 //! Reading tables nimsieve wrote (CSV, b-file, npy, bin, u64) back, for `stats`, `plot` and
 //! `verify`, each with the reader beside its writer; the tables and P-pairs of Wythoff's
-//! two-heap game by `wythoff/read.rs`. The format follows from the file's extension; the game, play and size come from
+//! two-heap game by `two_heaps/read.rs`. The format follows from the file's extension; the game, play and size come from
 //! the bin header or the JSON summary beside the file (same name, `.json`) when there is one,
 //! and a file that states its n or game differently from that summary is refused.
 //!
@@ -12,7 +12,7 @@
 
 use super::json::{Listed, Summary};
 use super::read::read_before;
-use super::{bfile, bin, csv, npy, u64s, wythoff};
+use super::{bfile, bin, csv, npy, two_heaps, u64s};
 use crate::error::{Error, Result};
 use crate::period::Period;
 use crate::regular_file;
@@ -29,7 +29,7 @@ pub enum Contents {
     /// P-positions, ascending.
     Positions(Vec<u64>),
     /// A table of a two-heap game (Wythoff's): G(x, y) for 0 ≤ x, y < n.
-    Grid(super::wythoff::Grid),
+    Grid(super::two_heaps::Grid),
     /// The P-pairs (a_k, b_k) of a two-heap game (Wythoff's), k = 0, 1, ….
     Pairs(Vec<[u64; 2]>),
 }
@@ -71,15 +71,10 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
 /// JSON summary is beside it; Some(false) for a one-heap game, whose table is never read as
 /// Wythoff's whatever its shape; None when not told).
 pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Result<Loaded> {
-    let bad = |why: String| {
-        Error::Input(format!(
-            "cannot read '{}' as a nimsieve table: {why}",
-            path.display()
-        ))
-    };
+    let bad = |why: String| Error::not_a_table(path, why);
     if path.to_string_lossy().to_lowercase().ends_with(".freq.txt") {
         return Err(bad(
-            "it is a frequency table (--format freq: value counts), not a table of values; give the table itself (.csv, .txt, .npy, .bin or .u64)".into(),
+            "it is a frequency table (the freq format: value counts), not a table of values; give the table itself (.csv, .txt, .npy, .bin or .u64)".into(),
         ));
     }
     let map = map_file(path)?;
@@ -91,7 +86,7 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
         .as_deref()
         .and_then(|b| serde_json::from_slice::<Summary>(b).ok());
     let told = two_heap;
-    let two_heap = beside.as_deref().and_then(wythoff::stated);
+    let two_heap = beside.as_deref().and_then(two_heaps::stated);
     let summary_ppos = summary
         .as_ref()
         .is_some_and(|s| matches!(s.listing, Listed::Positions { .. }));
@@ -103,7 +98,7 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
         .unwrap_or_default();
     let map = match told {
         Some(false) => map,
-        _ => match wythoff::read(
+        _ => match two_heaps::read(
             &extension,
             map,
             ppos,
@@ -131,10 +126,10 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
             "npy" => npy::read(bytes, ppos, &read_before(map.as_ref())),
             "u64" => u64s::read(bytes).map(Contents::Positions),
             other => {
-                return Err(Error::Input(format!(
-                    "cannot tell the format of '{}' from its extension '{other}' (use .csv, .txt, .npy, .bin or .u64)",
-                    path.display()
-                )));
+                return Err(Error::not_a_table(
+                    path,
+                    format!("its extension '{other}' names no format nimsieve reads (use .csv, .txt, .npy, .bin or .u64)"),
+                ));
             }
         }
     }
@@ -193,7 +188,7 @@ pub(super) fn map_file(path: &Path) -> Result<Option<Mmap>> {
 /// beside it (`stated`) when there is one.
 fn two_heap_table(
     contents: Contents,
-    stated: Option<wythoff::Stated>,
+    stated: Option<two_heaps::Stated>,
     bad: impl Fn(String) -> Error,
 ) -> Result<Loaded> {
     let (n, what) = match &contents {
@@ -223,7 +218,7 @@ fn two_heap_table(
     }
     Ok(Loaded {
         contents,
-        game: Some(wythoff::GAME.to_string()),
+        game: Some(crate::game::wythoff::NAME.to_string()),
         n: Some(n),
         kind: ValueKind::Grundy,
         period: None,

@@ -12,20 +12,21 @@ mod output;
 mod panics;
 mod read;
 mod rows;
+pub mod two_heaps;
 mod u64s;
-pub mod wythoff;
 mod xlsx;
 
 pub use json::{Listed, Summary};
 pub use load::{Contents, Loaded, load, load_of};
 pub use output::{
-    Destination, Extension, destinations, is_special, names_folder, write_atomically, write_new,
+    Destination, Extension, Output, destinations, is_special, write_atomically, write_new,
     write_to, write_together, write_with,
 };
 
 use crate::choice::Choice;
-use crate::error::{Error, Result};
-use crate::report::Report;
+use crate::error::{Command, Error, Param, Result};
+use crate::report::{Kind, Report};
+use crate::text;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -113,15 +114,52 @@ impl Format {
         }
     }
 
-    /// Refuses, before the computation, a format that cannot hold the listing asked for:
-    /// `freq` counts values, which a list of P-positions (`ppos`) does not have.
-    pub fn check_listing(self, ppos: bool) -> Result<()> {
-        match self {
-            Format::Freq if ppos => Err(Error::Input(
-                "--format freq counts the values of a grundy table; ppos lists only P-positions (use nimsieve grundy -f freq)".into(),
-            )),
-            _ => Ok(()),
+    /// True when this format holds a report of `kind`: every format a one-heap table, all
+    /// but `freq` (which counts values) its P-positions, csv, json, npy and bin a square table,
+    /// csv, bfile, json and npy the P-pairs of two heaps.
+    pub fn holds(self, kind: Kind) -> bool {
+        use Format::*;
+        match kind {
+            Kind::Values => true,
+            Kind::Positions => self != Freq,
+            Kind::Square => matches!(self, Csv | Json | Npy | Bin),
+            Kind::Pairs => matches!(self, Csv | Bfile | Json | Npy),
         }
+    }
+
+    /// Refuses, before the computation, a format that cannot hold a report of `kind` of
+    /// `game`, naming those that can.
+    pub fn check_holds(self, kind: Kind, game: &str) -> Result<()> {
+        if self.holds(kind) {
+            return Ok(());
+        }
+        if self == Format::Freq && kind == Kind::Positions {
+            return Err(Error::invalid(
+                Param::Format,
+                text!(
+                    Param::Format.given("freq"),
+                    " counts the values of a grundy table; ppos lists only P-positions (use ",
+                    Command::new("grundy", "").with(Param::Format, "freq"),
+                    ")",
+                ),
+            ));
+        }
+        let command = match kind {
+            Kind::Values | Kind::Square => "grundy",
+            Kind::Positions | Kind::Pairs => "ppos",
+        };
+        let fitting: Vec<&str> = (Format::ALL.iter())
+            .filter(|f| f.holds(kind))
+            .map(|f| f.name())
+            .collect();
+        Err(Error::invalid(
+            Param::Format,
+            format!(
+                "{command} {game} writes {}, not {}; choose among those",
+                fitting.join(", "),
+                self.name()
+            ),
+        ))
     }
 
     /// Refuses, before the computation, a run whose table this format cannot hold: rows whose

@@ -4,7 +4,7 @@
 //! two-dimensional arrays with the same header ([`write_header`], [`read_matrix`]).
 
 use super::read::{Parsed, positions_of, shown};
-use super::{Contents, Emitter};
+use super::{Contents, Emitter, Format, two_heaps};
 use crate::report::Report;
 use crate::table::packed::{PackedValues, pieces};
 use std::io::{self, Write};
@@ -25,6 +25,8 @@ impl Emitter for Npy {
                 write_header(out, width, &[r.positions.len() as u64])?;
                 write_numbers(out, width, r.positions.iter().copied())
             }
+            Report::Square(r) => two_heaps::write_square(Format::Npy, r, out),
+            Report::Pairs(r) => two_heaps::write_pairs(Format::Npy, r, out),
         }
     }
 }

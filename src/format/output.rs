@@ -2,10 +2,11 @@
 //! same folder, renamed when complete), so an interrupted run never leaves a partial file.
 
 use super::{Format, Layout};
-use crate::error::{Error, Result, printable};
+use crate::error::{Error, Param, Result, printable};
 use crate::interrupt::{self, Polled, Unfinished};
 use crate::partial;
 use crate::report::Report;
+use crate::text;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -30,37 +31,62 @@ pub trait Extension: Copy {
     }
 }
 
-/// True when `-o PATH` names a folder: it ends with `/` or is an existing directory.
-pub fn names_folder(path: &str) -> bool {
-    path.ends_with('/') || Path::new(path).is_dir()
+/// Where the formats of a run go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// A file a format, named after the request, in the outputs' folder.
+    Named,
+    /// Standard output (one format).
+    Stdout,
+    /// This file, whatever its name (one format).
+    File(PathBuf),
 }
 
-/// The destination of each format: `-o PATH` (one format), `-o -` (standard output, one
-/// format; not a binary format on a terminal, where it is of no use), or
-/// `<folder>/<stem>.<ext>` for each format (no `-o`, or `-o FOLDER/`).
+/// The destination of each format: a file (one format), standard output (one format; not a
+/// binary format on a terminal, where it is of no use), or `<folder>/<stem>.<ext>` for each
+/// format.
 pub fn destinations<F: Extension>(
     formats: &[F],
-    output: Option<&str>,
+    output: &Output,
     folder: &Path,
     stem: &str,
 ) -> Result<Vec<(F, Destination)>> {
+    let one = |place: String| {
+        Error::invalid(
+            Param::Output,
+            text!(
+                format!(
+                    "{place} takes one format but {} were asked for; give one ",
+                    formats.len()
+                ),
+                Param::Format,
+                ", or a folder as ",
+                Param::Output,
+                " to write each into it",
+            ),
+        )
+    };
     match output {
-        Some(path) if path != "-" && names_folder(path) => {
-            destinations(formats, None, folder, stem)
-        }
-        Some(path) if formats.len() > 1 => Err(Error::Input(format!(
-            "-o {path} names one file but {} formats were asked for; give one --format, or -o FOLDER/ to write each into FOLDER",
-            formats.len(),
+        Output::File(path) if formats.len() > 1 => Err(one(format!(
+            "'{}' is one file: it",
+            printable(&path.display().to_string())
         ))),
-        Some("-") if !formats[0].fits_terminal() && std::io::stdout().is_terminal() => {
+        Output::Stdout if formats.len() > 1 => Err(one("standard output".into())),
+        Output::Stdout if !formats[0].fits_terminal() && std::io::stdout().is_terminal() => {
             let ext = formats[0].extension();
-            Err(Error::Input(format!(
-                "{ext} is a binary format, not for a terminal; redirect standard output to a file, or use -o FILE.{ext}"
-            )))
+            Err(Error::invalid(
+                Param::Output,
+                text!(
+                    format!(
+                        "{ext} is a binary format, not for a terminal; redirect standard output to a file, or give a file as "
+                    ),
+                    Param::Output,
+                ),
+            ))
         }
-        Some("-") => Ok(vec![(formats[0], Destination::Stdout)]),
-        Some(path) => Ok(vec![(formats[0], Destination::File(PathBuf::from(path)))]),
-        None => Ok(formats
+        Output::Stdout => Ok(vec![(formats[0], Destination::Stdout)]),
+        Output::File(path) => Ok(vec![(formats[0], Destination::File(path.clone()))]),
+        Output::Named => Ok(formats
             .iter()
             .map(|&f| {
                 let name = format!("{stem}.{}", f.extension());
@@ -258,10 +284,13 @@ fn followed(path: &Path) -> PathBuf {
 /// The error of a write to `path` that failed with `e`: an interrupt, or an I/O error.
 fn failure(path: &Path, e: std::io::Error) -> Error {
     if interrupt::stopped_write(&e) {
-        Error::Interrupted(format!(
-            "stopped while writing '{}', which was left as it was",
-            printable(&path.display().to_string())
-        ))
+        Error::Interrupted(
+            format!(
+                "stopped while writing '{}', which was left as it was",
+                printable(&path.display().to_string())
+            )
+            .into(),
+        )
     } else {
         Error::io("cannot write", path, e)
     }

@@ -10,6 +10,7 @@ pub fn header(report: &Report, wide: Option<usize>) -> Vec<String> {
     match report {
         Report::Grundy(r) => columns(Some(r.info.kind), wide),
         Report::Ppos(_) => columns(None, wide),
+        Report::Square(_) | Report::Pairs(_) => unreachable!("rows of one heap"),
     }
 }
 
@@ -32,6 +33,7 @@ pub fn number_count(report: &Report) -> u64 {
     match report {
         Report::Grundy(r) => r.table.len(),
         Report::Ppos(r) => r.positions.len() as u64,
+        Report::Square(_) | Report::Pairs(_) => unreachable!("rows of one heap"),
     }
 }
 
@@ -47,6 +49,7 @@ pub fn largest_number(report: &Report) -> u64 {
                 .saturating_add((r.positions.len() as u64).saturating_sub(1));
             last_index.max(last_position)
         }
+        Report::Square(_) | Report::Pairs(_) => unreachable!("rows of one heap"),
     }
 }
 
@@ -71,6 +74,7 @@ pub fn for_each_row<E>(
         }
         (Report::Grundy(r), Some(k)) => wide_rows(k, 0, r.table.iter().map(u64::from), row),
         (Report::Ppos(r), Some(k)) => wide_rows(k, r.offset, r.positions.iter().copied(), row),
+        (Report::Square(_) | Report::Pairs(_), _) => unreachable!("rows of one heap"),
     }
 }
 

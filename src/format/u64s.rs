@@ -18,6 +18,9 @@ impl Emitter for U64s {
                 write_numbers(out, 8, zeros.map(|(x, _)| x as u64))
             }
             Report::Ppos(r) => write_numbers(out, 8, r.positions.iter().copied()),
+            Report::Square(_) | Report::Pairs(_) => {
+                unreachable!("u64 holds P-positions of one heap")
+            }
         }
     }
 }

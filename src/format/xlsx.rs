@@ -6,9 +6,10 @@
 //! (constant memory) and the zip is streamed, so memory stays bounded whatever the size.
 
 use super::{Emitter, json, panics, rows};
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::period::Period;
 use crate::report::Report;
+use crate::text;
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 use serde_json::{Map, Value};
 use std::io::{self, Write};
@@ -42,19 +43,32 @@ pub struct Xlsx {
 pub fn check_size(largest: u64, numbers: Option<u64>, wide: Option<usize>) -> Result<()> {
     let alternatives = "use csv, npy or bin instead";
     if let Some(k) = wide.filter(|&k| k as u64 >= SHEET_COLUMNS) {
-        return Err(Error::Input(format!(
-            "--wide {k} needs {} columns but an xlsx sheet holds {SHEET_COLUMNS}; use --wide {} or less, or csv",
-            k + 1,
-            SHEET_COLUMNS - 1
-        )));
+        return Err(Error::invalid(
+            Param::Wide,
+            text!(
+                Param::Wide.given(k),
+                format!(
+                    " needs {} columns but an xlsx sheet holds {SHEET_COLUMNS}; use ",
+                    k + 1
+                ),
+                Param::Wide.given(SHEET_COLUMNS - 1),
+                " or less, or csv",
+            ),
+        ));
     }
     if largest >= EXACT_UP_TO {
-        return Err(Error::Input(format!(
-            "xlsx cells hold integers exactly only below 2^53 and the positions or indexes here may reach {largest}; lower -n or --offset, or {alternatives}"
+        return Err(Error::unsupported(text!(
+            format!(
+                "xlsx cells hold integers exactly only below 2^53 and the positions or indexes here may reach {largest}; lower "
+            ),
+            Param::Size,
+            " or ",
+            Param::Offset,
+            format!(", or {alternatives}"),
         )));
     }
     if let Some(count) = numbers.filter(|&count| count > MAX_NUMBERS) {
-        return Err(Error::Input(format!(
+        return Err(Error::unsupported(format!(
             "xlsx holds at most 2^24 = {MAX_NUMBERS} numbers, this table has {count}; {alternatives}"
         )));
     }
@@ -153,6 +167,7 @@ fn write_table(
     let name = match report {
         Report::Grundy(_) => "values",
         Report::Ppos(_) => "P-positions",
+        Report::Square(_) | Report::Pairs(_) => unreachable!("xlsx holds no table of two heaps"),
     };
     let header = rows::header(report, wide);
     let mut sheets = Sheets::new(workbook, name, &header, &[], bold)?;

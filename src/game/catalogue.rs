@@ -166,7 +166,7 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
     ),
     several(
         "fibonacci-nim",
-        "One heap (eval fibonacci-nim N [--last M]); the first move takes at least one but not all, each later move at most twice the previous one. P iff the smallest term of N's Zeckendorf sum exceeds what may be taken",
+        "One heap (eval fibonacci-nim N, and the number M the last move took); the first move takes at least one but not all, each later move at most twice the previous one. P iff the smallest term of N's Zeckendorf sum exceeds what may be taken",
     ),
 ];
 

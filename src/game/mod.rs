@@ -21,7 +21,6 @@ pub use closed_form::{ClosedForm, LASKER_PERIOD, lasker, prime_factor_count};
 pub use divisor::{BlockFactors, DivisorRule, divisors_of};
 pub use moves::{Moves, Window, WindowRule};
 pub use primes::{primes_below, sieve_odd_primes};
-pub use spec::Spec;
 pub use subtraction::SubtractionSet;
 pub use take_break::{ONE, THREE, TWO, TakeBreak, TakeBreakOption, WHOLE};
 
@@ -34,7 +33,7 @@ pub enum Play {
     Misere,
 }
 
-/// The move rule of a one-heap game, without modifiers.
+/// The move rule of a game, without modifiers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rule {
     /// From n move to n − s for s in the set, s ≤ n.
@@ -47,6 +46,9 @@ pub enum Rule {
     Half,
     /// Take-and-break: remove objects, leaving nothing, one heap or two heaps.
     TakeBreak(TakeBreak),
+    /// Wythoff's game, of two heaps: take any number from one heap, or the same number from
+    /// both. Its table is the square of G(x, y); it has no one-heap moves.
+    Wythoff,
 }
 
 /// A fully specified game: a rule plus the `+leave1` and `+misere` modifiers.
@@ -66,6 +68,15 @@ impl Game {
     /// Parses a spec such as `squares`, `sub:1,3,4+leave1` or `set-file:moves.txt+misere`.
     pub fn parse(text: &str) -> crate::Result<Game> {
         spec::parse(text)
+    }
+
+    /// How many heaps a position has: two for Wythoff's game (its tables are the square of
+    /// G(x, y) and the P-pairs), one for every other game a table holds.
+    pub fn heaps(&self) -> u32 {
+        match self.rule {
+            Rule::Wythoff => 2,
+            _ => 1,
+        }
     }
 
     /// The smallest position every move may reach: 1 under `+leave1`, else 0.

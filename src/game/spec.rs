@@ -1,55 +1,44 @@
-//! The spec grammar: `NAME[:ARGS][+unequal][+leave1][+misere]`, and [`Spec`], a spec read by
-//! the catalogue (one heap, or Wythoff's two).
+//! The spec grammar: `NAME[:ARGS][+unequal][+leave1][+misere]`; Wythoff's two-heap game by its
+//! name alone; games of several heaps (evaluated, never tabulated) refused.
 
 use super::{DivisorRule, Game, Heaps, Play, Rule, SubtractionSet, TakeBreak, heaps_of};
-use crate::error::{Error, Result};
+use crate::error::{Command, Error, Result, Text};
 use crate::number::NotASize;
 use crate::regular_file;
+use crate::text;
 use std::io::ErrorKind;
 use std::path::Path;
-
-/// A game as a table's spec names it: a one-heap game, or Wythoff's two-heap game, whose
-/// tables are the square of G(x, y) and the P-pairs. Games of several heaps have no table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Spec {
-    /// A one-heap game.
-    OneHeap(Game),
-    /// Wythoff's game (`wythoff`).
-    Wythoff,
-}
-
-impl Spec {
-    /// Parses a spec by the catalogue: the two-heap game by its name alone (it takes no
-    /// arguments and no modifiers), a game of several heaps refused (it has no table), any
-    /// other as [`Game::parse`] does.
-    pub fn parse(text: &str) -> Result<Spec> {
-        let spec = text.trim();
-        let name = spec.split([':', '+']).next().unwrap_or_default().trim();
-        match heaps_of(name) {
-            Some(Heaps::Two) if spec == name => Ok(Spec::Wythoff),
-            Some(Heaps::Two) => Err(Error::Input(format!(
-                "'{spec}': Wythoff's game takes no arguments and no modifiers (nimsieve computes it in normal play); use '{name}'"
-            ))),
-            Some(Heaps::Several) => Err(Error::Input(format!(
-                "'{spec}' is a game of several heaps with no one-heap table; 'nimsieve eval {spec} …' evaluates its positions (see 'nimsieve games')"
-            ))),
-            _ => parse(spec).map(Spec::OneHeap),
-        }
-    }
-
-    /// The canonical spec.
-    pub fn name(&self) -> &str {
-        match self {
-            Spec::OneHeap(game) => &game.spec,
-            Spec::Wythoff => crate::game::wythoff::NAME,
-        }
-    }
-}
 
 /// Parses a spec string into a [`Game`], reading the set file of `set-file:PATH`.
 pub fn parse(text: &str) -> Result<Game> {
     let spec = text.trim();
     let err = |reason: String| Error::spec(spec, reason);
+    let name = spec.split([':', '+']).next().unwrap_or_default().trim();
+    match heaps_of(name) {
+        Some(Heaps::Two) if spec == name => {
+            return Ok(Game {
+                rule: Rule::Wythoff,
+                leave1: false,
+                play: Play::Normal,
+                spec: name.to_string(),
+            });
+        }
+        Some(Heaps::Two) => {
+            return Err(err(format!(
+                "Wythoff's game takes no arguments and no modifiers (nimsieve computes it in normal play); use '{name}'"
+            )));
+        }
+        Some(Heaps::Several) => {
+            return Err(Error::unsupported(text!(
+                format!("'{spec}' is a game of several heaps with no table; "),
+                Command::new("eval", format!("{spec} …")),
+                " evaluates its positions (",
+                Command::new("games", ""),
+                " lists the games)"
+            )));
+        }
+        _ => {}
+    }
     let (mut base, mut leave1, mut misere, mut unequal) = (spec, false, false, false);
     loop {
         if let Some(rest) = base.strip_suffix("+unequal") {
@@ -81,7 +70,7 @@ pub fn parse(text: &str) -> Result<Game> {
             &base[i..]
         )));
     }
-    let mut rule = parse_rule(name, args).map_err(err)?;
+    let mut rule = parse_rule(name, args).map_err(|reason| Error::spec(spec, reason))?;
     let mut canonical = canonical_base(name, &rule);
     if let Rule::TakeBreak(code) = &mut rule {
         if leave1 {
@@ -113,7 +102,7 @@ pub fn parse(text: &str) -> Result<Game> {
 }
 
 /// The rule named `name` with its argument text.
-fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, String> {
+fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Text> {
     let no_args = |rule: Rule| match args {
         None => Ok(rule),
         Some(a) => Err(format!("'{name}' takes no arguments, but ':{a}' was given")),
@@ -151,7 +140,8 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
             if k > 63 {
                 return Err(format!(
                     "exponent {k} is too large: j^{k} exceeds 2^64 for every j > 1 (use 1 to 63)"
-                ));
+                )
+                .into());
             }
             Rule::Subtraction(S::Powers(k as u32))
         }
@@ -164,19 +154,22 @@ fn parse_rule(name: &str, args: Option<&str>) -> std::result::Result<Rule, Strin
                 elements,
             })
         }
-        "wythoff" => {
-            return Err(
-                "'wythoff' has two heaps, so it has no one-heap table; use 'nimsieve grundy wythoff -n N' or 'nimsieve ppos wythoff -n N'".into(),
-            );
+        "" => {
+            return Err(text!(
+                "the game name is empty; ",
+                Command::new("games", ""),
+                " lists them"
+            ));
         }
-        "" => return Err("the game name is empty; run 'nimsieve games' for the list".into()),
         other => {
             let guess = match super::suggest::closest_game(other) {
                 Some(near) => format!("did you mean '{near}'? "),
                 None => String::new(),
             };
-            return Err(format!(
-                "unknown game '{other}'; {guess}run 'nimsieve games' for the list"
+            return Err(text!(
+                format!("unknown game '{other}'; {guess}"),
+                Command::new("games", ""),
+                " lists them"
             ));
         }
     })
@@ -322,9 +315,9 @@ mod tests {
             ("squarez", "unknown game 'squarez'"),
             (
                 "square",
-                "unknown game 'square'; did you mean 'squares'? run 'nimsieve games'",
+                "unknown game 'square'; did you mean 'squares'? 'games' lists them",
             ),
-            ("chess", "unknown game 'chess'; run 'nimsieve games'"),
+            ("chess", "unknown game 'chess'; 'games' lists them"),
             ("sub:", "empty"),
             ("sub", "needs a set"),
             ("sub:1,0", "0 is not a move"),

@@ -25,8 +25,9 @@ use super::monoid::{ElementSet, Monoid};
 use super::presentation::{Word, least_words};
 use super::rebuild::{Refusal, rebuild};
 use super::repair;
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result, Text};
 use crate::game::Game;
+use crate::text;
 use std::collections::HashMap;
 
 /// The most copies of a new generator examined before its powers repeat.
@@ -324,9 +325,9 @@ impl Builder<'_> {
                 break (at, columns.len() - at);
             }
             if columns.len() == MAX_POWERS {
-                return Err(Error::Input(format!(
-                    "heap {heap}: the powers of the new generator do not repeat within {MAX_POWERS} copies"
-                )));
+                return Err(Error::Limit(
+                    format!("heap {heap}: the powers of the new generator do not repeat within {MAX_POWERS} copies").into(),
+                ));
             }
             first.insert(next.clone(), columns.len());
             columns.push(next);
@@ -365,8 +366,8 @@ impl Builder<'_> {
         if size <= allowed {
             return Ok(());
         }
-        Err(Error::Input(format!(
-            "the {what} at heap {heap} has {size} elements, more than {}",
+        Err(Error::Limit(text!(
+            format!("the {what} at heap {heap} has {size} elements, more than "),
             self.limit_text(stage)
         )))
     }
@@ -374,9 +375,11 @@ impl Builder<'_> {
     /// The error when a candidate computed afresh at `heap` passes its limit (its closure stops
     /// there, so its size is not known).
     fn too_large_candidate(&self, heap: u64) -> Error {
-        Error::Input(format!(
-            "the candidate quotient at heap {heap} has more than {} elements, {}",
-            self.limit.candidate_size(),
+        Error::Limit(text!(
+            format!(
+                "the candidate quotient at heap {heap} has more than {} elements, ",
+                self.limit.candidate_size()
+            ),
             self.limit_text(Stage::Candidate)
         ))
     }
@@ -384,36 +387,45 @@ impl Builder<'_> {
     /// The error when the proof at `heap` passes the most states it may check.
     fn too_many_states(&self, heap: u64) -> Error {
         let limit = match self.limit {
-            Limit::MaxSize(max) => {
-                format!("{STATES_PER_ELEMENT} × --max-size {max}; raise it to go on")
-            }
+            Limit::MaxSize(max) => text!(
+                format!("{STATES_PER_ELEMENT} × "),
+                Param::MaxSize.given(max),
+                "; raise it to go on"
+            ),
             Limit::Table => format!(
                 "{STATES_PER_ELEMENT} × {DEFAULT_MAX_SIZE}, the most a one-heap table's proof checks"
-            ),
+            )
+            .into(),
             Limit::Eval => format!(
                 "the most eval checks; eval decides misère sums of heaps below {heap} of this game"
-            ),
+            )
+            .into(),
         };
-        Error::Input(format!(
-            "the proof of the misère quotient at heap {heap} checks more than {} states, {limit}",
-            self.limit.max_states()
+        Error::Limit(text!(
+            format!(
+                "the proof of the misère quotient at heap {heap} checks more than {} states, ",
+                self.limit.max_states()
+            ),
+            limit
         ))
     }
 
     /// The limit of a quotient at `stage`, and what to raise.
-    fn limit_text(&self, stage: Stage) -> String {
+    fn limit_text(&self, stage: Stage) -> Text {
         let times = match stage {
             Stage::Proven => String::new(),
             Stage::Candidate => format!("{CANDIDATE_SLACK} × "),
         };
         match self.limit {
-            Limit::MaxSize(max) => format!("{times}--max-size {max}; raise it to go on"),
+            Limit::MaxSize(max) => text!(times, Param::MaxSize.given(max), "; raise it to go on"),
             Limit::Table => {
                 format!("{times}{DEFAULT_MAX_SIZE}, the most a one-heap table's quotient has")
+                    .into()
             }
             Limit::Eval => format!(
                 "{times}{DEFAULT_MAX_SIZE}, the most an evaluation's quotient has; eval decides misère sums of smaller heaps of this game"
-            ),
+            )
+            .into(),
         }
     }
 }
@@ -473,17 +485,17 @@ fn mex(mut values: Vec<u32>) -> u32 {
 /// The error when no candidate is proven at `heap`: the last one fails on `position` with no
 /// identification left to give up and every exponent cut at its largest.
 fn unproven(heap: u64, position: &[u64]) -> Error {
-    Error::Input(format!(
+    Error::Limit(Text::from(format!(
         "the misère quotient could not be proven at heap {heap}: the candidate still fails on the position {position:?} with no identification left to give up and exponents cut at x^{} = x^{} (the quotient may be infinite); the quotient of the heaps below {heap} is computed",
         repair::MAX_INDEX + 2,
         repair::MAX_INDEX,
-    ))
+    )))
 }
 
 /// The error when the outcomes of a fresh candidate's words at `heap` take too many nodes.
 fn too_large_diagram(heap: u64) -> Error {
-    Error::Input(format!(
+    Error::Limit(Text::from(format!(
         "the misère quotient at heap {heap} is too large to compute afresh (its words' outcomes take more than {} diagram nodes); the quotient of the heaps below {heap} is computed",
         super::diagram::MAX_NODES
-    ))
+    )))
 }

@@ -23,8 +23,9 @@ mod tame;
 
 pub use report::{Generator, HeapPeriod, Report};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::game::Game;
+use crate::text;
 use build::{Built, Limit};
 use presentation::Presentation;
 
@@ -44,6 +45,12 @@ pub fn parse_game(spec: &str) -> Result<Game> {
         None => spec.replacen("+misere+", "+", 1),
     };
     let game = Game::parse(&base)?;
+    if game.heaps() != 1 {
+        return Err(Error::spec(
+            spec,
+            "a misère quotient is that of sums of one-heap positions; Wythoff's game has two heaps",
+        ));
+    }
     if game.play == crate::game::Play::Misere {
         return Err(Error::spec(spec, "'+misere' is given twice"));
     }
@@ -67,7 +74,10 @@ impl Quotient {
     /// heaps below `n`, refusing when it passes `max_size` elements.
     pub fn compute(spec: &str, n: u64, max_size: usize) -> Result<Quotient> {
         if max_size == 0 {
-            return Err(Error::Input("--max-size must be at least 1".into()));
+            return Err(Error::invalid(
+                Param::MaxSize,
+                text!(Param::MaxSize, " must be at least 1"),
+            ));
         }
         Quotient::within(spec, n, Limit::MaxSize(max_size))
     }
@@ -87,14 +97,24 @@ impl Quotient {
     fn within(spec: &str, n: u64, limit: Limit) -> Result<Quotient> {
         let game = parse_game(spec)?;
         if n == 0 {
-            return Err(Error::Input(
-                "n must be at least 1 (the quotient of the heaps below n)".into(),
+            return Err(Error::invalid(
+                Param::Size,
+                text!(
+                    Param::Size,
+                    " must be at least 1 (the quotient of the heaps below n)"
+                ),
             ));
         }
         if n > MAX_HEAPS {
-            return Err(Error::Input(format!(
-                "n = {n} is more than {MAX_HEAPS} heaps, the most a misère quotient is computed for"
-            )));
+            return Err(Error::invalid(
+                Param::Size,
+                text!(
+                    Param::Size.given(n),
+                    format!(
+                        " is more than {MAX_HEAPS} heaps, the most a misère quotient is computed for"
+                    ),
+                ),
+            ));
         }
         let built = build::build(&game, n, limit)?;
         let generators: Vec<u32> = built

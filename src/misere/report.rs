@@ -210,7 +210,7 @@ impl Report {
         if self.heap_elements.len() > LISTED_HEAPS {
             let _ = writeln!(
                 t,
-                "… {} heaps more in the JSON (-f json)",
+                "… {} heaps more in the JSON report",
                 self.heap_elements.len() - LISTED_HEAPS
             );
         }

@@ -2,8 +2,9 @@
 //! 8 one by one, or what `--values` lists (values `V`, ranges `A..B`, open ranges `A..`,
 //! separated by commas). Values in no class share the "other" line.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::table::ValueKind;
+use crate::text;
 
 /// The most classes a plot has, besides "other": one per line style.
 pub const MOST: usize = 9;
@@ -29,9 +30,15 @@ impl Default for ValueClasses {
 
 /// The error for `--values TEXT`, saying `why`.
 fn bad(text: &str, why: &str) -> Error {
-    Error::Input(format!(
-        "--values '{text}': {why} (give values, ranges A..B and open ranges A.. separated by commas, e.g. 0,1,2,5..9,10..)"
-    ))
+    Error::invalid(
+        Param::Values,
+        text!(
+            Param::Values.given(format!("'{text}'")),
+            format!(
+                ": {why} (give values, ranges A..B and open ranges A.. separated by commas, e.g. 0,1,2,5..9,10..)"
+            ),
+        ),
+    )
 }
 
 impl ValueClasses {

@@ -17,10 +17,11 @@ pub mod wythoff;
 
 pub use classes::ValueClasses;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::format::{Contents, Loaded};
 use crate::period::Period;
 use crate::table::{ValueKind, unpacked};
+use crate::text;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::borrow::Cow;
@@ -50,9 +51,10 @@ impl Kind {
             .into_iter()
             .find(|k| k.name() == text)
             .ok_or_else(|| {
-                Error::Input(format!(
-                    "unknown plot kind '{text}' (use values, counting or density)"
-                ))
+                Error::invalid(
+                    Param::Kind,
+                    format!("unknown plot kind '{text}' (use values, counting or density)"),
+                )
             })
     }
 
@@ -85,10 +87,13 @@ impl ImageFormat {
         match extension.as_str() {
             "png" => Ok(ImageFormat::Png),
             "svg" => Ok(ImageFormat::Svg),
-            _ => Err(Error::Input(format!(
-                "cannot tell the image format of '{}' from its extension (use .png or .svg)",
-                path.display()
-            ))),
+            _ => Err(Error::invalid(
+                Param::Output,
+                format!(
+                    "cannot tell the image format of '{}' from its extension (use .png or .svg)",
+                    path.display()
+                ),
+            )),
         }
     }
 }
@@ -131,10 +136,19 @@ pub fn render(
 /// Refuses value classes for a kind other than density, the only one that has them.
 pub fn check_classes(kind: Kind, classes: Option<&ValueClasses>) -> Result<()> {
     if classes.is_some() && kind != Kind::Density {
-        return Err(Error::Input(format!(
-            "--values chooses the lines of --kind density; --kind {} has none to choose (leave --values out)",
-            kind.name()
-        )));
+        return Err(Error::invalid(
+            Param::Values,
+            text!(
+                Param::Values,
+                " chooses the lines of ",
+                Param::Kind.given("density"),
+                "; ",
+                Param::Kind.given(kind.name()),
+                " has none to choose (leave ",
+                Param::Values,
+                " out)",
+            ),
+        ));
     }
     Ok(())
 }
@@ -224,8 +238,8 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
         Contents::Grid(g) => g.n == 0,
     };
     if empty {
-        return Err(Error::Input(
-            "the table is empty: there is nothing to plot".into(),
+        return Err(Error::unsupported(
+            "the table is empty: there is nothing to plot",
         ));
     }
     Ok(match (&table.contents, kind) {
@@ -256,10 +270,15 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
             period: table.period,
         },
         (Contents::Positions(_), _) => {
-            return Err(Error::Input(format!(
-                "--kind {} needs a table of values, but this file holds P-positions (they plot as --kind counting)",
-                kind.name()
-            )));
+            return Err(Error::invalid(
+                Param::Kind,
+                text!(
+                    Param::Kind.given(kind.name()),
+                    " needs a table of values, but this file holds P-positions (they plot as ",
+                    Param::Kind.given("counting"),
+                    ")",
+                ),
+            ));
         }
         // The pairs counted by their smaller heap: C(x) = #{k : a_k < x}.
         (Contents::Pairs(pairs), Kind::Counting) => Subject::Counting {
@@ -270,10 +289,16 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
             period: None,
         },
         (Contents::Pairs(_), _) => {
-            return Err(Error::Input(format!(
-                "--kind {} is not for the P-pairs of a two-heap game: they plot as --kind counting (C(x), the pairs with a_k < x); draw the table (grundy wythoff) with --kind values",
-                kind.name()
-            )));
+            return Err(Error::invalid(
+                Param::Kind,
+                text!(
+                    Param::Kind.given(kind.name()),
+                    " is not for the P-pairs of a two-heap game: they plot as ",
+                    Param::Kind.given("counting"),
+                    " (C(x), the pairs with a_k < x); draw the table (grundy wythoff) with ",
+                    Param::Kind.given("values"),
+                ),
+            ));
         }
         (Contents::Grid(_), _) => unreachable!("a two-heap table is drawn by wythoff.rs"),
     })

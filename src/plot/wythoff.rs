@@ -6,8 +6,9 @@
 //! visible however large the table.
 
 use super::{Drawn, ImageFormat, Kind, Picture, axes, encode, legend};
-use crate::error::{Error, Result};
-use crate::format::wythoff::Grid;
+use crate::error::{Error, Param, Result};
+use crate::format::two_heaps::Grid;
+use crate::text;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -27,14 +28,19 @@ const LABELS: usize = 10;
 /// only kind it has, and returns the encoded image.
 pub fn render(grid: &Grid, kind: Kind, format: ImageFormat) -> Result<Vec<u8>> {
     if kind != Kind::Values {
-        return Err(Error::Input(format!(
-            "--kind {}: a table of Wythoff's game is drawn with --kind values (each G(x, y) as a colour)",
-            kind.name()
-        )));
+        return Err(Error::invalid(
+            Param::Kind,
+            text!(
+                Param::Kind.given(kind.name()),
+                ": a table of Wythoff's game is drawn with ",
+                Param::Kind.given("values"),
+                " (each G(x, y) as a colour)",
+            ),
+        ));
     }
     if grid.n == 0 {
-        return Err(Error::Input(
-            "the table is empty: there is nothing to plot".into(),
+        return Err(Error::unsupported(
+            "the table is empty: there is nothing to plot",
         ));
     }
     // The plot's width in pixels: a square a pixel wide.

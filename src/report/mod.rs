@@ -1,8 +1,8 @@
 //! Reports: a run's table or P-positions with what analysis finds in them (statistics, counts,
 //! the proven period, the sparse space), built once from the analysis results; the formats
-//! only write them. `wythoff.rs`: the reports of Wythoff's two-heap game.
+//! only write them. `two_heaps.rs`: the reports of a game of two heaps (Wythoff's).
 
-pub mod wythoff;
+pub mod two_heaps;
 
 use crate::analysis::counting::PCounts;
 use crate::analysis::sparse_space::SparseSpace;
@@ -16,7 +16,8 @@ use crate::table::{Table, ValueKind};
 pub struct RunInfo {
     /// Canonical game spec.
     pub game: String,
-    /// Number of positions computed (0..n).
+    /// The heaps below n: the positions 0..n of one heap, the square 0 ≤ x, y < n of two
+    /// (the pairs with a_k < n of its P-positions).
     pub n: u64,
     /// What the table values mean.
     pub kind: ValueKind,
@@ -100,6 +101,21 @@ impl PposReport {
     }
 }
 
+pub use two_heaps::{PairsReport, SquareReport};
+
+/// What a report holds, as the formats see it: each format holds some of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The value of every position of one heap.
+    Values,
+    /// The P-positions of one heap.
+    Positions,
+    /// The value of every position of two heaps below a side.
+    Square,
+    /// The P-positions of two heaps, as pairs (a_k, b_k).
+    Pairs,
+}
+
 /// A report any emitter can write.
 // One report a run, made once and passed by reference: the size of its largest variant costs
 // nothing worth a box.
@@ -110,14 +126,36 @@ pub enum Report {
     Grundy(GrundyReport),
     /// P-positions only.
     Ppos(PposReport),
+    /// All values of a game of two heaps.
+    Square(SquareReport),
+    /// The P-positions of a game of two heaps.
+    Pairs(PairsReport),
 }
 
 impl Report {
-    /// The number of positions the report covers (0..n).
-    pub fn n(&self) -> u64 {
+    /// How it was computed.
+    pub fn info(&self) -> &RunInfo {
         match self {
-            Report::Grundy(r) => r.info.n,
-            Report::Ppos(r) => r.info.n,
+            Report::Grundy(r) => &r.info,
+            Report::Ppos(r) => &r.info,
+            Report::Square(r) => &r.info,
+            Report::Pairs(r) => &r.info,
+        }
+    }
+
+    /// The number of positions the report covers (0..n), or of heaps below which it covers
+    /// every position of two heaps (the side of a square, the bound of a_k).
+    pub fn n(&self) -> u64 {
+        self.info().n
+    }
+
+    /// What it holds.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Report::Grundy(_) => Kind::Values,
+            Report::Ppos(_) => Kind::Positions,
+            Report::Square(_) => Kind::Square,
+            Report::Pairs(_) => Kind::Pairs,
         }
     }
 }

@@ -1,28 +1,28 @@
-//! One table of one game: the engine choice, where the table lives (in memory, or in a locked
-//! work file beside the outputs that a long run checkpoints), the run itself, and the report
-//! the formats write. The command line, `sweep` and other front ends call this module; they
-//! only parse their input and print.
+//! One table of one game, of one heap or two: the engine choice, where the table lives (in
+//! memory, or in a locked work file beside the outputs that a long run checkpoints), the run
+//! itself, and the report the formats write. The command line, `sweep` and other front ends
+//! call this module; they only parse their input and print. `two_heaps.rs`: what a game of
+//! two heaps checks besides.
 
+mod two_heaps;
 mod write;
-pub mod wythoff;
 
-pub use write::{Output, Outputs, Written, write, write_destination, write_each};
+pub use crate::format::Output;
+pub use write::{Outputs, Written, write, write_destination, write_each};
 
 use crate::analysis::counting::MAX_MODULUS;
 use crate::choice::Choice;
 use crate::engine::resumable::{self, CHECKPOINT_EVERY, Storage};
 use crate::engine::{self, EngineKind};
-use crate::error::{Error, Result};
-use crate::format::wythoff::PairsSummary;
+use crate::error::{Error, Param, Result};
 use crate::format::{Contents, Loaded};
 use crate::game::Game;
-use crate::number;
 use crate::progress::Progress;
-use crate::report::wythoff::WythoffTable;
-use crate::report::{GrundyReport, PposReport, Report, RunInfo};
+use crate::report::{GrundyReport, Kind, PairsReport, PposReport, Report, RunInfo, SquareReport};
 use crate::table::passes;
 use crate::table::work_file::WorkFile;
-use crate::table::{Table, ValueKind};
+use crate::table::{Shape, Table, ValueKind};
+use crate::text;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -34,27 +34,50 @@ pub const FILE_BACKED_FROM: u64 = 1 << 27;
 /// thread reserves its own stack, and threads beyond the cores only slow a run.
 pub const MAX_THREADS: usize = 1024;
 
-/// Refuses a worker thread count (`--threads`) of 0 or more than [`MAX_THREADS`].
+/// The modulus of the P-position counts by residue when a request gives none.
+pub const DEFAULT_MODULUS: u64 = 5;
+
+/// Refuses a worker thread count of 0 or more than [`MAX_THREADS`].
 pub fn check_threads(threads: usize) -> Result<()> {
     if threads == 0 {
-        return Err(Error::Input("--threads must be at least 1".into()));
+        return Err(Error::invalid(
+            Param::Threads,
+            text!(Param::Threads, " must be at least 1"),
+        ));
     }
     if threads > MAX_THREADS {
-        return Err(Error::Input(format!(
-            "--threads {threads} is more than {MAX_THREADS}; give at most {MAX_THREADS} (or leave it out to use every core)"
-        )));
+        return Err(Error::invalid(
+            Param::Threads,
+            text!(
+                Param::Threads.given(threads),
+                format!(
+                    " is more than {MAX_THREADS}; give at most {MAX_THREADS} (or leave it out to use every core)"
+                )
+            ),
+        ));
     }
     Ok(())
 }
 
-/// `--mod M`: from 1 to [`MAX_MODULUS`].
-pub fn parse_modulus(text: &str) -> Result<u64> {
-    match number::parse_u64(text)? {
-        0 => Err(Error::Input("--mod must be at least 1".into())),
-        m if m > MAX_MODULUS => Err(Error::Input(format!(
-            "--mod {m} is more than {MAX_MODULUS} (2^16): the summary lists one count a residue; give at most {MAX_MODULUS}"
-        ))),
-        m => Ok(m),
+/// The modulus of the P-position counts: `modulus` (from 1 to [`MAX_MODULUS`]), or
+/// [`DEFAULT_MODULUS`] when none is given.
+pub fn modulus_or_default(modulus: Option<u64>) -> Result<u64> {
+    match modulus {
+        None => Ok(DEFAULT_MODULUS),
+        Some(0) => Err(Error::invalid(
+            Param::Modulus,
+            text!(Param::Modulus, " must be at least 1"),
+        )),
+        Some(m) if m > MAX_MODULUS => Err(Error::invalid(
+            Param::Modulus,
+            text!(
+                Param::Modulus.given(m),
+                format!(
+                    " is more than {MAX_MODULUS} (2^16): the summary lists one count a residue; give at most {MAX_MODULUS}"
+                )
+            ),
+        )),
+        Some(m) => Ok(m),
     }
 }
 
@@ -84,15 +107,15 @@ pub struct Request {
     /// Stop at the shortest table that proves the game's period (refused for engines that
     /// prove none, and for P-position lists).
     pub until_period: bool,
-    /// Modulus of the P-position counts by residue.
-    pub modulus: u64,
+    /// Modulus of the P-position counts by residue; None for [`DEFAULT_MODULUS`].
+    pub modulus: Option<u64>,
     /// The folder for the work file of a large or resumable run; None keeps every table in
     /// memory.
     pub work_folder: Option<PathBuf>,
     /// Continue from the work file's checkpoint.
     pub resume: bool,
-    /// The least time between two checkpoints.
-    pub checkpoint_every: Duration,
+    /// The least time between two checkpoints; None for [`CHECKPOINT_EVERY`].
+    pub checkpoint_every: Option<Duration>,
 }
 
 impl Request {
@@ -104,10 +127,28 @@ impl Request {
             listing: Listing::Grundy,
             engine: None,
             until_period: false,
-            modulus: 5,
+            modulus: None,
             work_folder: None,
             resume: false,
-            checkpoint_every: CHECKPOINT_EVERY,
+            checkpoint_every: None,
+        }
+    }
+
+    /// What the run's report holds: values or P-positions, of one heap or two.
+    pub fn kind(&self) -> Kind {
+        match (self.listing, self.game.heaps()) {
+            (Listing::Grundy, 1) => Kind::Values,
+            (Listing::Ppos { .. }, 1) => Kind::Positions,
+            (Listing::Grundy, _) => Kind::Square,
+            (Listing::Ppos { .. }, _) => Kind::Pairs,
+        }
+    }
+
+    /// The positions the table holds: n of one heap, n² of two.
+    fn cells(&self) -> u64 {
+        match self.game.heaps() {
+            1 => self.n,
+            _ => self.n.saturating_mul(self.n),
         }
     }
 
@@ -145,11 +186,17 @@ impl Run {
         if request.n == 0 {
             return Err(crate::number::no_positions());
         }
+        modulus_or_default(request.modulus)?;
+        if request.game.heaps() == 2 {
+            two_heaps::check(&request)?;
+        }
         let engine = request.engine_kind();
         if request.until_period {
             check_until_period(&request, engine)?;
         }
-        let file_backed = request.resume || request.n >= FILE_BACKED_FROM;
+        // The P-pairs are made as they are written, with no table.
+        let file_backed = (request.resume || request.cells() >= FILE_BACKED_FROM)
+            && request.kind() != Kind::Pairs;
         let work = match (&request.work_folder, file_backed) {
             (Some(folder), true) => {
                 let ext = if engine == EngineKind::Psieve {
@@ -193,7 +240,7 @@ impl Run {
         Storage {
             work_file: self.work_file.as_ref(),
             resume: self.request.resume,
-            checkpoint_every: self.request.checkpoint_every,
+            checkpoint_every: self.request.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
         }
     }
 
@@ -207,7 +254,8 @@ impl Run {
     }
 
     /// Computes the table and its summary: the report every format writes. Under
-    /// [`Listing::Ppos`] the psieve engine lists P-positions without a table of values.
+    /// [`Listing::Ppos`] the psieve engine lists P-positions without a table of values, and
+    /// the P-pairs of two heaps are made as they are written (counted on `progress`).
     pub fn report(&self, progress: &Progress) -> Result<Report> {
         let r = &self.request;
         let started = Instant::now();
@@ -220,6 +268,13 @@ impl Run {
             elapsed_s: started.elapsed().as_secs_f64(),
         };
         Ok(match r.listing {
+            _ if r.kind() == Kind::Pairs => {
+                Report::Pairs(PairsReport::new(info(r.n), progress.clone()))
+            }
+            _ if r.kind() == Kind::Square => {
+                let table = self.table(progress)?;
+                Report::Square(SquareReport::new(table, info(r.n)))
+            }
             Listing::Ppos { offset } => {
                 let (positions, covered) = if self.engine == EngineKind::Psieve {
                     let positions =
@@ -229,13 +284,23 @@ impl Run {
                     let table = self.table(progress)?;
                     (table.p_positions(), table.len())
                 };
-                Report::Ppos(PposReport::new(positions, info(covered), offset, r.modulus))
+                Report::Ppos(PposReport::new(
+                    positions,
+                    info(covered),
+                    offset,
+                    modulus_or_default(r.modulus)?,
+                ))
             }
             Listing::Grundy => {
                 let table = self.table(progress)?;
                 let info = info(table.len());
                 let stopped_at_period = table.len() < r.n;
-                let report = GrundyReport::new(table, info, stopped_at_period, r.modulus);
+                let report = GrundyReport::new(
+                    table,
+                    info,
+                    stopped_at_period,
+                    modulus_or_default(r.modulus)?,
+                );
                 Report::Grundy(report.of_game(&r.game))
             }
         })
@@ -268,29 +333,30 @@ impl Drop for Run {
 /// prove no period.
 fn check_until_period(request: &Request, engine: EngineKind) -> Result<()> {
     if let Listing::Ppos { .. } = request.listing {
-        return Err(Error::Input(
-            "--until-period applies to grundy tables, not to P-position lists; leave it out, or run grundy with it".into(),
+        return Err(Error::invalid(
+            Param::UntilPeriod,
+            text!(
+                Param::UntilPeriod,
+                " applies to grundy tables, not to P-position lists; leave it out, or run grundy with it"
+            ),
         ));
     }
     if !engine.proves_periods() {
-        return Err(Error::Input(format!(
-            "--until-period: the {} engine proves no period for {}; periods are proven for finite subtraction sets (sub:…), pim, bachet:K, powers-of-2, finite take-and-break codes (octal:…) and lasker; leave --until-period out",
-            engine.name(),
-            request.game.spec
-        )));
+        return Err(Error::invalid(
+            Param::UntilPeriod,
+            text!(
+                Param::UntilPeriod,
+                format!(
+                    ": the {} engine proves no period for {}; periods are proven for finite subtraction sets (sub:…), pim, bachet:K, powers-of-2, finite take-and-break codes (octal:…) and lasker; leave ",
+                    engine.name(),
+                    request.game.spec
+                ),
+                Param::UntilPeriod,
+                " out",
+            ),
+        ));
     }
     Ok(())
-}
-
-/// What `nimsieve stats` reports of a file.
-#[derive(Debug)]
-pub enum FileReport {
-    /// A one-heap table or P-position list.
-    OneHeap(Report),
-    /// A table of Wythoff's game: value counts, P-count, the rows' proven periods.
-    TwoHeapTable(WythoffTable),
-    /// The P-pairs of Wythoff's game: how many, the last.
-    TwoHeapPairs(PairsSummary),
 }
 
 /// The report of a table read from a file (`nimsieve stats`), for `game` when known (the
@@ -300,9 +366,13 @@ pub fn report_of_file(
     game: Option<&Game>,
     modulus: u64,
     started: Instant,
-) -> FileReport {
+) -> Report {
+    let spec = loaded.game.clone();
     let info = |n| RunInfo {
-        game: game.map_or_else(|| "unknown".to_string(), |g| g.spec.clone()),
+        game: game
+            .map(|g| g.spec.clone())
+            .or(spec.clone())
+            .unwrap_or_else(|| "unknown".to_string()),
         n,
         kind: loaded.kind,
         engine: "stats",
@@ -314,33 +384,39 @@ pub fn report_of_file(
             let period = game.and_then(|g| passes::proven_period(&values, &g.period_criterion()?));
             let table = Table {
                 kind: loaded.kind,
+                shape: Shape::Line,
                 values,
                 period,
             };
             let info = info(table.len());
             let report = GrundyReport::new(table, info, loaded.stopped_at_period, modulus);
-            FileReport::OneHeap(Report::Grundy(match game {
+            Report::Grundy(match game {
                 Some(game) => report.of_game(game),
                 None => report,
-            }))
+            })
         }
         Contents::Positions(positions) => {
             let n = loaded
                 .n
                 .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1));
-            FileReport::OneHeap(Report::Ppos(PposReport::new(
-                positions,
-                info(n),
-                0,
-                modulus,
-            )))
+            Report::Ppos(PposReport::new(positions, info(n), 0, modulus))
         }
-        Contents::Grid(grid) => FileReport::TwoHeapTable(wythoff::report_of_grid(grid, started)),
-        Contents::Pairs(pairs) => FileReport::TwoHeapPairs(PairsSummary::of_list(
-            &pairs,
-            loaded.n.unwrap_or(0),
-            started.elapsed().as_secs_f64(),
-        )),
+        Contents::Grid(grid) => {
+            let game = info(grid.n).game;
+            Report::Square(two_heaps::square_of_file(
+                game,
+                grid.n,
+                grid.values,
+                started,
+            ))
+        }
+        Contents::Pairs(pairs) => {
+            let info = RunInfo {
+                threads: 1,
+                ..info(loaded.n.unwrap_or(0))
+            };
+            Report::Pairs(PairsReport::of_list(info, &pairs, started))
+        }
     }
 }
 

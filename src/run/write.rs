@@ -1,14 +1,13 @@
 //! A request that ends in files: the destinations named and checked, the formats' limits
 //! checked before anything is computed, the run, its report written atomically in each format,
 //! and the work file removed. Every front end that writes a table (the command line, the
-//! Python package) comes through here, Wythoff's game too (`wythoff.rs` runs its engine and
-//! writes its formats through [`write_each`]).
+//! Python package) comes through here, for games of one heap and of two.
 
-use super::{Listing, Request, Run};
-use crate::error::{Error, Result};
-use crate::format::{self, Destination, Format};
+use super::{Listing, Request, Run, two_heaps};
+use crate::error::{Error, Param, Result};
+use crate::format::{self, Destination, Format, Output};
 use crate::progress::Progress;
-use crate::report::Report;
+use crate::report::{Kind, Report};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -28,16 +27,6 @@ pub struct Outputs {
     pub keep_work_on_failure: bool,
 }
 
-/// Where a run's formats go.
-#[derive(Debug, Clone)]
-pub enum Output {
-    /// As `-o` says: a file (one format), `FOLDER/`, `-` for standard output, or None: files
-    /// named after the request in [`Outputs::folder`].
-    Named(Option<String>),
-    /// This file, whatever its name, for the one format.
-    File(PathBuf),
-}
-
 /// The files a run wrote.
 #[derive(Debug)]
 pub struct Written {
@@ -49,19 +38,7 @@ pub struct Written {
 impl Outputs {
     /// The destination of each format for files named `stem`, each checked writable.
     pub(super) fn destinations(&self, stem: &str) -> Result<Vec<(Format, Destination)>> {
-        let destinations = match (&self.output, self.formats.as_slice()) {
-            (Output::Named(output), formats) => {
-                format::destinations(formats, output.as_deref(), &self.folder, stem)?
-            }
-            (Output::File(path), &[format]) => vec![(format, Destination::File(path.clone()))],
-            (Output::File(path), formats) => {
-                return Err(Error::Input(format!(
-                    "'{}' is one file but {} formats were asked for; give one",
-                    path.display(),
-                    formats.len()
-                )));
-            }
-        };
+        let destinations = format::destinations(&self.formats, &self.output, &self.folder, stem)?;
         destinations
             .iter()
             .try_for_each(|(_, d)| d.check_writable())?;
@@ -80,20 +57,36 @@ pub fn write(
     said: impl FnOnce(&Report),
     mut wrote: impl FnMut(&Path),
 ) -> Result<Written> {
-    let destinations = outputs.destinations(&request.stem())?;
-    let ppos = matches!(request.listing, Listing::Ppos { .. });
+    let mut destinations = outputs.destinations(&request.stem())?;
+    let kind = request.kind();
     // grundy writes n values; the number of P-positions is known only after the run.
-    let numbers = (!ppos).then_some(request.n);
+    let numbers = (kind == Kind::Values).then_some(request.n);
     let largest = largest_number(&request)?;
+    if outputs.layout.wide.is_some() && matches!(kind, Kind::Square | Kind::Pairs) {
+        return Err(Error::invalid(
+            Param::Wide,
+            crate::text!(
+                Param::Wide,
+                " lays out one-heap tables; the CSV of a table of two heaps is already a matrix, a row per x; leave it out"
+            ),
+        ));
+    }
     outputs.formats.iter().try_for_each(|f| {
-        f.check_listing(ppos)?;
+        f.check_holds(kind, &request.game.spec)?;
         f.check_size(largest, numbers, &outputs.layout)
     })?;
 
     // Locked from here until the work files are removed.
     let run = Run::start(request)?;
+    if run.request().game.heaps() == 2 {
+        two_heaps::check_outputs_fit(&run, &destinations)?;
+    }
+    // The P-pairs are made as they are written; their summary, last, gives the time taken.
+    destinations.sort_by_key(|(f, _)| kind == Kind::Pairs && *f == Format::Json);
     let written = run.report(progress).and_then(|report| {
-        progress.finish();
+        if kind != Kind::Pairs {
+            progress.finish();
+        }
         said(&report);
         let destinations = match report.n() < run.request().n {
             true => outputs.destinations(
@@ -105,11 +98,13 @@ pub fn write(
             )?,
             false => destinations,
         };
-        write_each(
+        let written = write_each(
             &destinations,
             |format, destination| write_one(format, &report, &outputs.layout, destination),
             &mut wrote,
-        )
+        );
+        progress.finish();
+        written
     });
     if written.is_ok() || !outputs.keep_work_on_failure {
         run.finish();
@@ -164,6 +159,7 @@ fn write_one(
     layout: &format::Layout,
     destination: &Destination,
 ) -> Result<Option<File>> {
+    format.check_holds(report.kind(), &report.info().game)?;
     let emitter = format.emitter(layout);
     emitter.check(report)?;
     write_destination(destination, |out| emitter.write(report, out))
@@ -179,9 +175,14 @@ fn largest_number(request: &Request) -> Result<u64> {
         Listing::Grundy => 0,
     };
     offset.checked_add(n - 1).ok_or_else(|| {
-        Error::Input(format!(
-            "--offset {offset}: the indexes of up to {n} P-positions (offset + N - 1) would pass 2^64 - 1; give --offset {} or less",
-            u64::MAX - (n - 1)
-        ))
+        Error::invalid(
+            Param::Offset,
+            crate::text!(
+                Param::Offset.given(offset),
+                format!(": the indexes of up to {n} P-positions (offset + N - 1) would pass 2^64 - 1; give "),
+                Param::Offset.given(u64::MAX - (n - 1)),
+                " or less",
+            ),
+        )
     })
 }

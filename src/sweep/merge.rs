@@ -7,8 +7,9 @@
 use super::part::{MANIFEST_SUFFIX, Manifest, RunKey, shard_of_name, stem};
 use super::row::Classes;
 use super::{Family, Shard};
-use crate::error::{Error, Result};
+use crate::error::{Command, Error, Param, Result};
 use crate::format::{Extension, write_together};
+use crate::text;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -140,9 +141,16 @@ fn one_run(folder: &Path, found: &[Found]) -> Result<RunKey> {
     let folder = folder.display();
     match runs.len() {
         1 => Ok(runs.swap_remove(0).0),
-        0 if found.is_empty() => Err(Error::Input(format!(
-            "no sweep parts in '{folder}': no *{MANIFEST_SUFFIX} there (sweep --shard I/K -o {folder}/ writes one beside each part once the part is complete)"
-        ))),
+        0 if found.is_empty() => Err(Error::invalid(
+            Param::Output,
+            text!(
+                format!("no sweep parts in '{folder}': no *{MANIFEST_SUFFIX} there ("),
+                Command::new("sweep", "")
+                    .with(Param::Shard, "I/K")
+                    .with(Param::Output, format!("{folder}/")),
+                " writes one beside each part once the part is complete)",
+            ),
+        )),
         0 => Err(Error::Input(format!(
             "no usable sweep parts in '{folder}': {}",
             found

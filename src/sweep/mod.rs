@@ -19,9 +19,10 @@ pub use row::{COLUMNS, FIRST_P_POSITIONS, Row};
 pub use shard::Shard;
 
 use crate::engine;
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::game::Game;
 use crate::progress::Progress;
+use crate::text;
 use rayon::prelude::*;
 use row::Classes;
 use std::ops::Range;
@@ -51,11 +52,18 @@ pub fn positions(family: &Family, n: Option<u64>) -> Result<u64> {
         Some(n) => Ok(n),
         None if Game::parse(&family.spec(0))?.take_break().is_some() => Ok(DEFAULT_TAKE_BREAK_CAP),
         None if stops_at_period(family)? => Ok(DEFAULT_FINITE_CAP),
-        None => Err(Error::Input(format!(
-            "family '{}' needs -n: its games (e.g. {}) do not stop at a proven period; give the number of positions, e.g. -n 1e6",
-            family.text,
-            family.spec(0)
-        ))),
+        None => Err(Error::invalid(
+            Param::Size,
+            text!(
+                format!("family '{}' needs ", family.text),
+                Param::Size,
+                format!(
+                    ": its games (e.g. {}) do not stop at a proven period; give the number of positions, e.g. ",
+                    family.spec(0)
+                ),
+                Param::Size.given("1e6"),
+            ),
+        )),
     }
 }
 
@@ -76,10 +84,13 @@ pub fn run(family: &Family, range: Range<u64>, n: u64, progress: &Progress) -> R
         } else {
             "this part of "
         };
-        return Err(Error::Input(format!(
-            "{part}family '{}' has {count} games, more than the {MAX_GAMES} (2^20) one run computes; run the family in parts with --shard I/K, K at least {}",
-            family.text,
-            family.count().div_ceil(MAX_GAMES)
+        return Err(Error::unsupported(text!(
+            format!(
+                "{part}family '{}' has {count} games, more than the {MAX_GAMES} (2^20) one run computes; run the family in parts with ",
+                family.text
+            ),
+            Param::Shard.given("I/K"),
+            format!(", K at least {}", family.count().div_ceil(MAX_GAMES)),
         )));
     }
     let games: Vec<(u64, String)> = range.clone().zip(family.specs(range)).collect();
@@ -94,9 +105,9 @@ pub fn run(family: &Family, range: Range<u64>, n: u64, progress: &Progress) -> R
     // An interrupt that found an engine saving stops the sweep once each game has answered.
     if rows.iter().any(|r| matches!(r, Err(Error::Interrupted(_)))) {
         let done = rows.iter().filter(|r| r.is_ok()).count();
-        return Err(Error::Interrupted(format!(
-            "stopped after {done} of {count} games; the rows were in memory, so nothing is saved"
-        )));
+        return Err(Error::Interrupted(
+            format!("stopped after {done} of {count} games; the rows were in memory, so nothing is saved").into(),
+        ));
     }
     let mut rows: Vec<Row> = rows.into_iter().collect::<Result<_>>()?;
     let mut classes = Classes::default();

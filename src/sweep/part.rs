@@ -52,7 +52,7 @@ impl fmt::Display for RunKey {
         let formats: Vec<&str> = self.formats.iter().map(|f| f.extension()).collect();
         write!(
             f,
-            "{} -n {}, {} shards, {}, nimsieve {}",
+            "{} with n = {}, {} shards, {}, nimsieve {}",
             self.family,
             self.n,
             self.parts,

@@ -240,7 +240,9 @@ impl Row {
         let table = Run::start(request).and_then(|run| run.table(&Progress::hidden()));
         match table {
             Ok(table) => Ok(Row::of(index, &game, &table, n)),
-            Err(Error::Input(reason)) if by_quotient => Ok(Row::refused(index, &game, &reason)),
+            Err(Error::Limit(reason)) if by_quotient => {
+                Ok(Row::refused(index, &game, &reason.to_string()))
+            }
             Err(e) => Err(e),
         }
     }

@@ -1,7 +1,8 @@
 //! `--shard I/K`: the I-th of K contiguous, disjoint parts of a family, so that the parts'
 //! rows, concatenated in order, are the rows of the whole family.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
+use crate::text;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
@@ -21,9 +22,16 @@ impl Shard {
     /// Parses `I/K` with 1 ≤ I ≤ K.
     pub fn parse(text: &str) -> Result<Shard> {
         let bad = |why: &str| {
-            Error::Input(format!(
-                "bad --shard '{text}': {why} (write I/K with 1 <= I <= K, e.g. 2/3 for the second of three parts)"
-            ))
+            Error::invalid(
+                Param::Shard,
+                text!(
+                    "bad ",
+                    Param::Shard.given(format!("'{text}'")),
+                    format!(
+                        ": {why} (write I/K with 1 <= I <= K, e.g. 2/3 for the second of three parts)"
+                    ),
+                ),
+            )
         };
         let (i, k) = text.split_once('/').ok_or_else(|| bad("no '/'"))?;
         let number = |t: &str| {
@@ -48,13 +56,17 @@ impl Shard {
     /// ⌊I·games/K⌋, so every part is non-empty when K ≤ games.
     pub fn range(self, games: u64) -> Result<Range<u64>> {
         if self.parts > games {
-            return Err(Error::Input(format!(
-                "--shard {}/{}: the family has {games} game{}, so it cannot be split into {} parts",
-                self.index,
-                self.parts,
-                if games == 1 { "" } else { "s" },
-                self.parts
-            )));
+            return Err(Error::invalid(
+                Param::Shard,
+                text!(
+                    Param::Shard.given(format!("{}/{}", self.index, self.parts)),
+                    format!(
+                        ": the family has {games} game{}, so it cannot be split into {} parts",
+                        if games == 1 { "" } else { "s" },
+                        self.parts
+                    ),
+                ),
+            ));
         }
         let cut = |i: u64| (u128::from(i) * u128::from(games) / u128::from(self.parts)) as u64;
         Ok(cut(self.index - 1)..cut(self.index))

@@ -123,11 +123,25 @@ impl ValueKind {
     }
 }
 
-/// The value of every position 0 ≤ x < len, packed.
+/// How the positions of a table are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// The heaps 0..len of one-heap positions.
+    Line,
+    /// The positions (x, y) of two heaps, 0 ≤ x, y < side, row by row: (x, y) at x·side + y.
+    Square {
+        /// The side: the heaps below it.
+        side: u64,
+    },
+}
+
+/// The value of every position, packed: 0 ≤ x < len for one heap, row by row for two.
 #[derive(Debug)]
 pub struct Table {
     /// What the values mean.
     pub kind: ValueKind,
+    /// How its positions are laid out.
+    pub shape: Shape,
     /// The values.
     pub values: PackedValues,
     /// The proven eventual period, for games where the engine can prove one.

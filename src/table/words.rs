@@ -3,8 +3,9 @@
 //! little-endian.
 
 use super::work_file::WorkFile;
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::regular_file::folder_of;
+use crate::text;
 use fs4::FileExt;
 use memmap2::{Mmap, MmapMut, UncheckedAdvice};
 use std::fs::OpenOptions;
@@ -67,7 +68,13 @@ impl Words {
     pub fn in_file(work_file: &WorkFile, len: u64, keep: bool) -> Result<Words> {
         let path = work_file.path();
         let bytes = len.checked_mul(8).ok_or_else(|| {
-            Error::Input("the table is larger than 2^64 bytes; use a smaller -n".into())
+            Error::invalid(
+                Param::Size,
+                text!(
+                    "the table is larger than 2^64 bytes; use a smaller ",
+                    Param::Size
+                ),
+            )
         })?;
         if !keep {
             check_free_space(path, bytes)?;
@@ -84,10 +91,10 @@ impl Words {
             .map_err(|e| Error::io("cannot read", path, e))?
             .len();
         if keep && found != bytes {
-            return Err(Error::Input(format!(
-                "cannot resume: '{}' holds {found} bytes, not the expected {bytes}; rerun without --resume",
-                path.display()
-            )));
+            return Err(Error::cannot_resume(
+                path,
+                format!("holds {found} bytes, not the expected {bytes}"),
+            ));
         }
         let sized = file.set_len(bytes).and_then(|_| reserve(&file, bytes));
         if let Err(e) = sized {
@@ -257,11 +264,13 @@ fn reserve(file: &std::fs::File, bytes: u64) -> std::io::Result<()> {
 fn no_room(path: &Path, bytes: u64) -> Error {
     let folder = folder_of(path);
     let free = fs4::available_space(folder).unwrap_or(0);
-    let (needed, free) = crate::error::bytes_pair(u128::from(bytes), u128::from(free));
-    Error::Input(format!(
-        "the table needs {needed} in '{}' but only {free} are free; use a smaller -n or free disk space",
-        folder.display(),
-    ))
+    Error::NoRoom {
+        what: "the table".into(),
+        folder: folder.to_path_buf(),
+        needed: u128::from(bytes),
+        free: u128::from(free),
+        fix: crate::text!("use a smaller ", Param::Size, " or free disk space"),
+    }
 }
 
 /// Refuses a table file that would not fit on its disk, counting the blocks of an old file at

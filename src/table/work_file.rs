@@ -7,8 +7,9 @@
 //! checkpoint keeps it; a run killed with SIGKILL leaves the lock file behind unlocked, and the
 //! next run takes it over.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::interrupt::Unfinished;
+use crate::text;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::os::unix::fs::MetadataExt;
@@ -49,15 +50,20 @@ impl WorkFile {
                     let mut holder = String::new();
                     let _ = file.read_to_string(&mut holder);
                     let holder = holder.lines().next().unwrap_or("").trim().to_string();
-                    return Err(Error::Input(format!(
-                        "'{}' is in use by another nimsieve run ({}); wait for it to finish, or write to another -o folder",
-                        work_file.display(),
-                        if holder.is_empty() {
-                            "starting".to_string()
-                        } else {
-                            holder
-                        }
-                    )));
+                    let holder = match holder.is_empty() {
+                        true => "starting".to_string(),
+                        false => holder,
+                    };
+                    return Err(Error::invalid(
+                        Param::Output,
+                        text!(
+                            format!(
+                                "'{}' is in use by another nimsieve run ({holder}); wait for it to finish, or write to another folder with ",
+                                work_file.display(),
+                            ),
+                            Param::Output,
+                        ),
+                    ));
                 }
                 Err(TryLockError::Error(e)) => return Err(Error::io("cannot lock", &path, e)),
             }

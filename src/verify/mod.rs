@@ -10,8 +10,8 @@
 //! rule ([`Moves`]); each family has its own method: [`steps`] (block scatter of option values,
 //! one bit per value), [`odd_steps`] (subtract-a-prime and Pim by parity classes), [`window`]
 //! (range rules by sliding value counts), [`listed`] (divisor games, options one by one) and
-//! [`splits`] (take-and-break games, every split); [`wythoff`] checks the tables and P-pairs of
-//! Wythoff's two-heap game.
+//! [`splits`] (take-and-break games, every split); [`wythoff`] checks the square tables and
+//! P-pairs of Wythoff's two-heap game. [`check_table`] takes a table of either shape.
 //! Each reads the packed table (in place when it was mapped from a `.bin` file) a block at a
 //! time, so memory stays bounded whatever the number of positions.
 
@@ -25,7 +25,7 @@ mod wythoff;
 
 pub use wythoff::{check_grid, check_pairs};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::format::{Contents, Loaded};
 use crate::game::{DivisorRule, Game, Moves, Play, Rule, SubtractionSet};
 use crate::period::Period;
@@ -33,6 +33,7 @@ use crate::progress::Progress;
 use crate::table::ValueKind;
 use crate::table::packed::{PackedValues, pieces};
 use crate::table::passes::Behind;
+use crate::text;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -162,6 +163,68 @@ pub struct Verdict {
     pub cost: Option<String>,
 }
 
+/// A table checked against its game: how many entries of what, the first wrong one described,
+/// and what the method cost, when it says.
+#[derive(Debug)]
+pub struct Checked {
+    /// Entries checked.
+    pub count: u64,
+    /// What they are: values, outcomes, positions, cells or pairs.
+    pub what: &'static str,
+    /// The first wrong entry, described; None when the table is right.
+    pub fault: Option<String>,
+    /// What the method cost, when it says.
+    pub cost: Option<String>,
+}
+
+/// Checks the table `loaded` of `game` on the rayon pool, counting on `progress`: a one-heap
+/// table position by position ([`verify`]), a square of two heaps cell by cell
+/// ([`check_grid`]), P-pairs against their closed form ([`check_pairs`]).
+pub fn check_table(loaded: Loaded, game: &Game, progress: &Progress) -> Result<Checked> {
+    match (&loaded.contents, game.heaps()) {
+        (Contents::Grid(grid), 2) => {
+            progress.set_total(grid.n * grid.n);
+            Ok(Checked {
+                count: grid.n * grid.n,
+                what: "cells",
+                fault: check_grid(grid, progress)?,
+                cost: None,
+            })
+        }
+        (Contents::Pairs(pairs), 2) => Ok(Checked {
+            count: pairs.len() as u64,
+            what: "pairs",
+            fault: check_pairs(pairs, loaded.n.unwrap_or(0)),
+            cost: None,
+        }),
+        (_, 2) => Err(Error::invalid(
+            Param::Game,
+            text!(
+                format!(
+                    "the file holds a table of one heap, not one of {}; give the game of the table with ",
+                    game.spec
+                ),
+                Param::Game,
+            ),
+        )),
+        _ => {
+            let subject = subject(loaded, game)?;
+            progress.set_total(subject.len());
+            let verdict = verify(&subject, game, progress)?;
+            Ok(Checked {
+                count: verdict.positions,
+                what: match subject.form {
+                    Form::Grundy => "values",
+                    Form::Outcomes => "outcomes",
+                    Form::PList => "positions",
+                },
+                fault: verdict.fault.map(|fault| describe(&fault, &subject, game)),
+                cost: verdict.cost,
+            })
+        }
+    }
+}
+
 /// Turns a loaded table into a [`Subject`] for `game`: a P-position list becomes a 0/1 table of
 /// n positions, one bit a position (n from the bin header or JSON summary, required). A listed
 /// position at or beyond n, or a misère outcome other than 0 or 1, is a wrong table
@@ -169,16 +232,19 @@ pub struct Verdict {
 pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
     let misere = game.play == Play::Misere;
     if misere && game.take_break().is_some() {
-        return Err(Error::Input(format!(
+        return Err(Error::unsupported(format!(
             "verify checks each position from its options' values, but a split of {} leaves a misère sum, whose outcome no table holds; verify checks the Grundy values of take-and-break games (leave +misere out)",
             game.spec
         )));
     }
     if loaded.kind == ValueKind::MisereOutcome && !misere {
-        return Err(Error::Input(format!(
-            "the file holds misère outcomes, but the game {} is played normally",
-            game.spec
-        )));
+        return Err(Error::invalid(
+            Param::Game,
+            format!(
+                "the file holds misère outcomes, but the game {} is played normally",
+                game.spec
+            ),
+        ));
     }
     match loaded.contents {
         Contents::Values(values) => {
@@ -202,8 +268,8 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
         }
         Contents::Positions(positions) => {
             let n = loaded.n.ok_or_else(|| {
-                Error::Input(
-                    "a P-position list needs its n (the number of positions it covers) from a .bin header or the JSON summary beside it".into(),
+                Error::unsupported(
+                    "a P-position list needs its n (the number of positions it covers) from a .bin header or the JSON summary beside it",
                 )
             })?;
             if let Some(&p) = positions.get(positions.partition_point(|&p| p < n)) {
@@ -224,10 +290,19 @@ pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
                 period: None,
             })
         }
-        Contents::Grid(_) | Contents::Pairs(_) => Err(Error::Input(format!(
-            "the file holds a table of Wythoff's two-heap game, not of {}; check it with --game wythoff (or without --game)",
-            game.spec
-        ))),
+        Contents::Grid(_) | Contents::Pairs(_) => Err(Error::invalid(
+            Param::Game,
+            text!(
+                format!(
+                    "the file holds a table of Wythoff's two-heap game, not of {}; check it with ",
+                    game.spec
+                ),
+                Param::Game.given("wythoff"),
+                " (or without ",
+                Param::Game,
+                ")",
+            ),
+        )),
     }
 }
 

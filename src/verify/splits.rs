@@ -69,7 +69,7 @@ pub(super) fn check(
 /// Refuses more than [`MOST`] positions.
 fn check_size(n: u64) -> Result<()> {
     if n > MOST {
-        return Err(Error::Input(format!(
+        return Err(Error::unsupported(format!(
             "verify checks a take-and-break table split by split, n²/4 comparisons a splitting removal: at most {MOST} positions, not {n}; verify a shorter table"
         )));
     }
@@ -79,7 +79,7 @@ fn check_size(n: u64) -> Result<()> {
 /// Refuses more than [`MOST_THREE_WAY`] positions of a code that splits into three.
 fn check_three_way_size(n: u64) -> Result<()> {
     if n > MOST_THREE_WAY {
-        return Err(Error::Input(format!(
+        return Err(Error::unsupported(format!(
             "verify checks a table of a code that splits into three heaps option by option, about n³/36 splits a removal: at most {MOST_THREE_WAY} positions, not {n}; verify a shorter table"
         )));
     }

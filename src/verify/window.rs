@@ -57,7 +57,7 @@ impl Sliding {
     fn add(&mut self, v: u32) -> Result<()> {
         let count = &mut self.counts[v as usize];
         *count = count.checked_add(1).ok_or_else(|| {
-            Error::Input(format!(
+            Error::unsupported(format!(
                 "a window of options holds 2^32 positions of value {v}, more than verify counts"
             ))
         })?;

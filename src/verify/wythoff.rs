@@ -8,7 +8,7 @@
 //! P-pairs are compared with ⌊kφ⌋, ⌊kφ⌋ + k.
 
 use crate::error::Result;
-use crate::format::wythoff::Grid;
+use crate::format::two_heaps::Grid;
 use crate::game::wythoff::{p_pair, pairs_below};
 use crate::progress::Progress;
 use crate::table::reserve;

@@ -197,7 +197,7 @@ fn eval_text_and_json() {
             && text.contains("nim-sum: 7")
             && text.contains("heap 2: 28 -> 27")
     );
-    let json = stdout_of(dir.path(), &["eval", "nim", "1", "2", "3", "--json"]);
+    let json = stdout_of(dir.path(), &["eval", "nim", "1", "2", "3", "-f", "json"]);
     assert_eq!(
         json.trim(),
         r#"{"game":"nim","heaps":[{"size":1,"value":1,"method":"closed form"},{"size":2,"value":2,"method":"closed form"},{"size":3,"value":3,"method":"closed form"}],"values":[1,2,3],"nim_sum":0,"outcome":"P","winning_moves":[],"winning_classes":[],"all_winning_moves":true}"#
@@ -350,7 +350,7 @@ fn forced_engines_agree_and_refuse_what_they_cannot_do() {
     assert_error(
         &["grundy", "squares", "-n", "10", "--engine", "psieve"],
         2,
-        "outcome tables under +misere only",
+        "the psieve engine computes the outcome tables",
     );
     assert_error(
         &["ppos", "nim", "-n", "10", "--engine", "psieve"],

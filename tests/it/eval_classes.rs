@@ -125,7 +125,7 @@ fn a_heap_of_10_18_lists_every_winning_split() {
         "{out}"
     );
     assert!(!out.contains("not every winning move"), "{out}");
-    let json = stdout_of(dir.path(), &["eval", "kayles", "1e18", "17", "--json"]);
+    let json = stdout_of(dir.path(), &["eval", "kayles", "1e18", "17", "-f", "json"]);
     assert!(json.contains(r#""all_winning_moves":true"#), "{json}");
 }
 
@@ -140,7 +140,7 @@ fn a_progression_of_splits_prints_as_one_line() {
     );
     let json: serde_json::Value = serde_json::from_str(&stdout_of(
         dir.path(),
-        &["eval", "dawsons-kayles", "1e12", "5", "--json"],
+        &["eval", "dawsons-kayles", "1e12", "5", "-f", "json"],
     ))
     .unwrap();
     assert_eq!(

@@ -51,7 +51,7 @@ fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
         // the free space is checked): refused before computing, in one line.
         Some(2) => {
             assert_eq!(stderr.lines().count(), 1, "{stderr}");
-            assert!(stderr.contains("are free"), "{stderr}");
+            assert!(stderr.contains("free; "), "{stderr}");
             assert!(!disk.join("run").join(case.table).exists());
         }
         other => panic!("exit {other:?}: {stderr}"),
@@ -75,7 +75,7 @@ fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
     let big = ["grundy", "proper-divisors", "-n", "6e7", "-f", "json"];
     let line = refusal(&run(dir, &big, folder, &["--resume"]));
     assert!(
-        line.contains(" are free") && !line.contains("0.00 GiB"),
+        line.contains(" free; ") && !line.contains("0.00 GiB"),
         "{line}"
     );
     std::fs::remove_file(disk.join("run").join(case.table)).unwrap();
@@ -184,7 +184,7 @@ fn refusals_for_lack_of_room_give_readable_sizes() {
     for (args, want) in [
         (
             &["grundy", "wythoff", "-n", "3000", "-f", "npy"][..],
-            "the outputs need 17.2 MiB in 'output' but only 2.0 MiB are free",
+            "not enough room in 'output' for the outputs: 17.2 MiB needed, only 2.0 MiB free",
         ),
         (
             &[
@@ -196,7 +196,7 @@ fn refusals_for_lack_of_room_give_readable_sizes() {
                 "json",
                 "--resume",
             ][..],
-            "the table needs 5.7 MiB in 'output' but only 2.0 MiB are free",
+            "not enough room in 'output' for the table: 5.7 MiB needed, only 2.0 MiB free",
         ),
     ] {
         let out = Command::new(binary())

@@ -25,7 +25,7 @@ fn bad_input_is_a_one_line_error() {
     assert_error(
         &["ppos", "moore:2", "-n", "10"],
         2,
-        "'moore:2' is a game of several heaps with no one-heap table",
+        "'moore:2' is a game of several heaps with no table",
     );
     assert_error(&["grundy", "sub:", "-n", "10"], 2, "empty");
     assert_error(&["grundy", "sub:0,1", "-n", "10"], 2, "0 is not a move");

@@ -236,7 +236,7 @@ fn a_closed_pipe_ends_quietly_and_a_closed_stderr_stops_nothing() {
         &["games"],
         &["eval", "squares", "18", "26", "28"],
         &["eval", "staircase", "3", "1", "4", "1"],
-        &["eval", "nim", "8", "12", "3", "9", "--json"],
+        &["eval", "nim", "8", "12", "3", "9", "-f", "json"],
         &["grundy", "nim", "-n", "1e5", "-o", "-"],
         &["grundy", "nim", "-n", "1e5", "-f", "xlsx", "-o", "-"],
         &["grundy", "wythoff", "-n", "300", "-o", "-"],

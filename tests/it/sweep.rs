@@ -317,7 +317,7 @@ fn bad_input_is_a_one_line_error() {
         ),
         (
             &["sweep", "sub2:5", "-o", "x.csv"],
-            "formats were asked for",
+            "takes one format but 2 were asked for",
         ),
     ];
     for (args, message) in cases {

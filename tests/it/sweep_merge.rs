@@ -235,12 +235,12 @@ fn missing_damaged_or_foreign_parts_name_the_shards_to_rerun_and_nothing_is_writ
         (
             "a shard run with another -n",
             Box::new(|f| sweep(f, "sub3:12", "./", &["--shard", "3/4", "-n", "40"])),
-            "holds parts of more than one run: sub3:12 -n 1048576, 4 shards, csv and jsonl, nimsieve 0.1.0 (shards 1-2,4) and sub3:12 -n 40, 4 shards, csv and jsonl, nimsieve 0.1.0 (shard 3)",
+            "holds parts of more than one run: sub3:12 with n = 1048576, 4 shards, csv and jsonl, nimsieve 0.1.0 (shards 1-2,4) and sub3:12 with n = 40, 4 shards, csv and jsonl, nimsieve 0.1.0 (shard 3)",
         ),
         (
             "a shard with one format only",
             Box::new(|f| sweep(f, "sub3:12", "./", &["--shard", "1/4", "-f", "csv"])),
-            "(shards 2-4) and sub3:12 -n 1048576, 4 shards, csv, nimsieve 0.1.0 (shard 1)",
+            "(shards 2-4) and sub3:12 with n = 1048576, 4 shards, csv, nimsieve 0.1.0 (shard 1)",
         ),
         (
             "a stray part of another split",

@@ -3,6 +3,7 @@
 //! `plot` end to end.
 
 use nimsieve::analysis::wythoff::{RowPeriod, proven_row_periods};
+use nimsieve::choice::Choice;
 use nimsieve::engine::wythoff::{reference, table};
 use nimsieve::game::wythoff::{Pairs, is_p_position};
 use nimsieve::progress::Progress;
@@ -31,6 +32,9 @@ fn as_table(values: &[u32]) -> Table {
         kind: ValueKind::Grundy,
         values: nimsieve::table::packed::PackedValues::from_values(values).unwrap(),
         period: None,
+        shape: nimsieve::table::Shape::Square {
+            side: (values.len() as u64).isqrt(),
+        },
     }
 }
 
@@ -225,7 +229,11 @@ fn grundy_wythoff_writes_the_matrix_in_every_format() {
         serde_json::json!({"row": 1, "preperiod": 0, "period": 3, "saltus": 3})
     );
     // The table's least sizes, checked before the run, are at most what was written.
-    for format in nimsieve::format::wythoff::TABLE_FORMATS {
+    let square = nimsieve::report::Kind::Square;
+    let formats = nimsieve::format::Format::ALL
+        .iter()
+        .filter(|f| f.holds(square));
+    for &format in formats {
         let ext = match format {
             nimsieve::format::Format::Json => continue,
             f => nimsieve::format::Extension::extension(f),
@@ -233,7 +241,7 @@ fn grundy_wythoff_writes_the_matrix_in_every_format() {
         let written = std::fs::metadata(out.join(format!("wythoff-100.{ext}")))
             .unwrap()
             .len();
-        let least = nimsieve::format::wythoff::table_bytes(format, 100, 8);
+        let least = nimsieve::format::two_heaps::square_bytes(format, "wythoff", 100, 8);
         assert!(
             least <= u128::from(written) && least * 10 > u128::from(written) * 9,
             "{ext}: {least} of {written}"
@@ -423,7 +431,7 @@ fn what_does_not_fit_wythoff_is_refused_in_one_line() {
         (&["grundy", "wythoff", "-n", "2^32"], "at most 2^31 rows"),
         (
             &["ppos", "wythoff", "-n", "1e18", "-f", "npy"],
-            "in 'output' but only",
+            "not enough room in 'output'",
         ),
         (
             &[

@@ -263,7 +263,7 @@ fn plot_counts_the_pairs_and_refuses_what_two_heaps_do_not_have() {
         ),
         (
             &["grundy", "moore:2", "-n", "10"],
-            "'moore:2' is a game of several heaps with no one-heap table",
+            "'moore:2' is a game of several heaps with no table",
         ),
     ] {
         nimsieve(d)
@@ -281,7 +281,7 @@ fn plot_counts_the_pairs_and_refuses_what_two_heaps_do_not_have() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "holds a table of one heap, not one of Wythoff's two-heap game",
+            "holds a table of one heap, not one of the two-heap game wythoff",
         ));
 }
 

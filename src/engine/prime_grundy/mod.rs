@@ -12,11 +12,12 @@ mod values;
 pub use values::{MAX_N, TooWide, prime_grundy};
 
 use super::resumable::{self, Start, Storage, Width};
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::game::{Game, Play, Rule, SubtractionSet};
 use crate::progress::Progress;
 use crate::table::packed::PackedValues;
 use crate::table::{Table, ValueKind};
+use crate::text;
 
 /// Bits per value: every value below 10^10 is at most 11.
 pub(crate) const BITS: u32 = 4;
@@ -24,16 +25,19 @@ pub(crate) const BITS: u32 = 4;
 /// The values of subtract-a-prime (normal play, with or without `+leave1`) below `n`.
 pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<Table> {
     if game.rule != Rule::Subtraction(SubtractionSet::Primes) || game.play != Play::Normal {
-        return Err(Error::Input(format!(
-            "the prime-grundy engine computes primes and primes+leave1 in normal play, not '{}'",
-            game.spec
-        )));
+        return Err(super::not_for(super::EngineKind::PrimeGrundy, game));
     }
     if n > MAX_N {
-        return Err(Error::Input(format!(
-            "the prime-grundy engine handles n up to {}; use a smaller -n",
-            MAX_N
-        )));
+        return Err(Error::invalid(
+            Param::Size,
+            text!(
+                format!(
+                    "the prime-grundy engine handles {} up to {MAX_N}; use a smaller ",
+                    Param::Size.name()
+                ),
+                Param::Size,
+            ),
+        ));
     }
     let (words, Start { done, .. }) = resumable::open(game, n, Width::fixed(BITS), storage)?;
     let mut values = PackedValues::from_words(n, BITS, words);
@@ -50,8 +54,10 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
                 stop(at)
             })
             .map_err(|TooWide { at, value }| {
-                Error::Input(format!(
-                    "position {at} has value {value}, more than the 4 bits of the prime-grundy engine hold (a new record worth reporting); use --engine reference below it"
+                Error::unsupported(text!(
+                    format!("position {at} has value {value}, more than the 4 bits of the prime-grundy engine hold (a new record worth reporting); use "),
+                    Param::Engine.given("reference"),
+                    " below it",
                 ))
             })
         },
@@ -60,5 +66,6 @@ pub fn compute(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Re
         kind: ValueKind::Grundy,
         values,
         period: None,
+        shape: crate::table::Shape::Line,
     })
 }

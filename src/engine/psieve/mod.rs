@@ -13,7 +13,7 @@ mod sieve;
 pub use sieve::{DEFAULT_SEGMENT, sieve_ppos, sieve_ppos_seg};
 
 use super::resumable::{self, Checkpoint, Start, Storage, Width};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{Game, Play, Rule};
 use crate::progress::Progress;
 use crate::table::bits::BitTable;
@@ -40,10 +40,7 @@ pub fn misere_outcomes(
     progress: &Progress,
 ) -> Result<Table> {
     if game.play != Play::Misere {
-        return Err(Error::Input(format!(
-            "the psieve engine computes outcome tables under +misere only, not '{}'; use 'nimsieve ppos' for its P-positions",
-            game.spec
-        )));
+        return Err(super::not_for(super::EngineKind::Psieve, game));
     }
     let bits = sieve_bits(game, n, storage, progress)?;
     // The bits are complemented in place: without its checkpoint, a later --resume starts over
@@ -58,16 +55,14 @@ pub fn misere_outcomes(
         kind: ValueKind::MisereOutcome,
         values,
         period: None,
+        shape: crate::table::Shape::Line,
     })
 }
 
 /// The P-position bits of [`sieve()`].
 fn sieve_bits(game: &Game, n: u64, storage: Storage, progress: &Progress) -> Result<BitTable> {
     if !applies(game) {
-        return Err(Error::Input(format!(
-            "the psieve engine needs a subtraction set listed element by element, not '{}'",
-            game.spec
-        )));
+        return Err(super::not_for(super::EngineKind::Psieve, game));
     }
     let (words, Start { done, .. }) = resumable::open(game, n, Width::fixed(1), storage)?;
     let mut table = BitTable::from_words(n, words);

@@ -98,17 +98,8 @@ pub fn compute(
     storage: Storage,
     progress: &Progress,
 ) -> Result<Table> {
-    if game.take_break().is_some_and(|code| code.splits_in_three()) {
-        return Err(Error::Input(format!(
-            "the rare-values engine computes codes whose moves leave at most two heaps; '{}' splits heaps into three, which the reference engine computes; leave --engine out",
-            game.spec
-        )));
-    }
-    let Some((moves, criterion)) = finite_code(game) else {
-        return Err(Error::Input(format!(
-            "the rare-values engine computes take-and-break games of a finite code, not '{}'",
-            game.spec
-        )));
+    let Some((moves, criterion)) = finite_code(game).filter(|_| applies(game)) else {
+        return Err(super::not_for(super::EngineKind::RareValues, game));
     };
     if storage.work_file.is_none() {
         super::check_in_memory_size(n)?;
@@ -123,10 +114,15 @@ pub fn compute(
     // A run that ended at its proven period saved the positions that prove it, and the period.
     let mut period = start.period;
     if period.is_some_and(|p| criterion.proof_length(p) != Some(start.done)) {
-        return Err(Error::Input(format!(
-            "cannot resume: the checkpoint of '{}' records a period that its {} positions do not prove; rerun without --resume to start over",
-            game.spec, start.done
-        )));
+        return Err(Error::cannot_resume(
+            storage
+                .work_file
+                .map_or_else(Default::default, |file| file.path().to_path_buf()),
+            format!(
+                "has a checkpoint of '{}' that records a period its {} positions do not prove",
+                game.spec, start.done
+            ),
+        ));
     }
     resumable::drive(
         game,
@@ -177,11 +173,20 @@ pub fn compute(
         kind: ValueKind::Grundy,
         values,
         period,
+        shape: crate::table::Shape::Line,
     })
 }
 
 /// The moves of `game` and the criterion that proves its period, when it is a take-and-break
 /// game of a finite code.
+/// True for the games this engine computes: normal play of a finite code whose moves leave at
+/// most two heaps.
+pub fn applies(game: &Game) -> bool {
+    game.play == crate::game::Play::Normal
+        && finite_code(game).is_some()
+        && !game.take_break().is_some_and(|code| code.splits_in_three())
+}
+
 fn finite_code(game: &Game) -> Option<(CodeMoves, Criterion)> {
     match (game.take_break(), game.period_criterion()) {
         (Some(code), Some(criterion @ Criterion::TakeBreak { last_removal, .. })) => {

@@ -215,12 +215,7 @@ impl Checkpoint {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(Error::io("cannot read", path, e)),
         };
-        let damaged = |why: &str| {
-            Error::Input(format!(
-                "cannot resume: the checkpoint '{}' {why}; rerun without --resume to start over",
-                path.display()
-            ))
-        };
+        let damaged = |why: &str| Error::cannot_resume(&path, why);
         let value: serde_json::Value =
             serde_json::from_slice(&text).map_err(|_| damaged("is damaged (not JSON)"))?;
         if value.get("crc32").is_none() && value.get("done").is_some() {
@@ -273,12 +268,7 @@ impl Checkpoint {
     /// Refuses a checkpoint that does not belong to a run of `game` over `n` positions in a
     /// work file with room for `widest` bits a value, or whose fields contradict each other.
     pub fn check_fields(&self, game: &Game, n: u64, widest: u32, work_file: &Path) -> Result<()> {
-        let refuse = |why: String| {
-            Err(Error::Input(format!(
-                "cannot resume: '{}' {why}; rerun without --resume to start over",
-                work_file.display()
-            )))
-        };
+        let refuse = |why: String| Err(Error::cannot_resume(work_file, why));
         if self.format != FORMAT {
             return refuse(format!(
                 "has a checkpoint of layout {}, not {FORMAT}",
@@ -318,10 +308,10 @@ impl Checkpoint {
         let words = words.get();
         let bits = self.done * u64::from(self.bits);
         if words.len() as u64 != words_for(self.n, self.widest) {
-            return Err(Error::Input(format!(
-                "cannot resume: '{}' is not the size its checkpoint records; rerun without --resume to start over",
-                work_file.display()
-            )));
+            return Err(Error::cannot_resume(
+                work_file,
+                "is not the size its checkpoint records",
+            ));
         }
         let bytes = bytemuck::cast_slice(words);
         let found = Digest::of_releasing(bytes, bits, self.chunk_bytes, &[], &release);
@@ -331,11 +321,13 @@ impl Checkpoint {
                 let per_chunk = self.chunk_bytes * 8 / u64::from(self.bits);
                 let from = chunk as u64 * per_chunk;
                 let to = (from + per_chunk).min(self.done);
-                Err(Error::Input(format!(
-                    "cannot resume: '{}' was changed after its checkpoint (positions {from} to {} differ from what was saved); rerun without --resume to start over",
-                    work_file.display(),
-                    to.saturating_sub(1)
-                )))
+                Err(Error::cannot_resume(
+                    work_file,
+                    format!(
+                        "was changed after its checkpoint (positions {from} to {} differ from what was saved)",
+                        to.saturating_sub(1)
+                    ),
+                ))
             }
         }
     }

@@ -5,7 +5,7 @@ mod checkpoint;
 
 pub use checkpoint::{CHUNK_BYTES, Checkpoint, Digest};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result, Text};
 use crate::game::Game;
 use crate::interrupt;
 use crate::period::Period;
@@ -13,13 +13,19 @@ use crate::table::WorkTable;
 use crate::table::packed::PackedValues;
 use crate::table::words::Words;
 use crate::table::work_file::WorkFile;
+use crate::text;
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// What an interrupt says once a file-backed run has saved its complete table.
-const COMPLETE: &str =
-    "the table is complete and saved; run the same command with --resume to write the outputs";
+fn complete() -> Text {
+    text!(
+        "the table is complete and saved; run the same command with ",
+        Param::Resume,
+        " to write the outputs"
+    )
+}
 
 /// How often a file-backed run saves a checkpoint, unless told otherwise.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
@@ -216,14 +222,16 @@ pub fn drive<T: WorkTable>(
             interrupt::check(at, n)?;
         } else if interrupt::requested() {
             return Err(Error::Interrupted(if complete {
-                COMPLETE.to_string()
+                self::complete()
             } else {
-                format!(
-                    "{at} of {n} positions are saved; run the same command with --resume to continue"
+                text!(
+                    format!("{at} of {n} positions are saved; run the same command with "),
+                    Param::Resume,
+                    " to continue"
                 )
             }));
         } else if complete {
-            interrupt::set_note(COMPLETE);
+            interrupt::set_note(self::complete());
         }
         if complete {
             return Ok(());
@@ -330,7 +338,7 @@ mod tests {
                 if done == 0 {
                     Ok(StepEnd::Stopped { at: 500 })
                 } else {
-                    Err(Error::Input("no value fits".into()))
+                    Err(Error::unsupported("no value fits"))
                 }
             },
         )

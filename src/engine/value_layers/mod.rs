@@ -51,10 +51,7 @@ pub fn compute_in_segments(
     progress: &Progress,
 ) -> Result<Table> {
     if !super::psieve::applies(game) || game.play != Play::Normal {
-        return Err(Error::Input(format!(
-            "the value-layers engine computes subtraction sets listed element by element in normal play, not '{}'",
-            game.spec
-        )));
+        return Err(super::not_for(super::EngineKind::ValueLayers, game));
     }
     if storage.work_file.is_none() {
         super::check_in_memory_size(n)?;
@@ -88,7 +85,7 @@ pub fn compute_in_segments(
             )
             .map_err(|e| match e {
                 LayeredGrundyError::Table(e) => e,
-                e => Error::Input(format!(
+                e => Error::unsupported(format!(
                     "the value-layers engine cannot compute '{}': {e}",
                     game.spec
                 )),
@@ -99,5 +96,6 @@ pub fn compute_in_segments(
         kind: ValueKind::Grundy,
         values,
         period: None,
+        shape: crate::table::Shape::Line,
     })
 }

@@ -97,7 +97,7 @@ pub fn value_work(a: u64, b: u64) -> f64 {
 pub fn value(a: u64, b: u64) -> Result<u64> {
     let work = value_work(a, b);
     if work > VALUE_WORK {
-        return Err(Error::Input(format!(
+        return Err(Error::unsupported(format!(
             "G({a}, {b}) of Wythoff's game would take about {:.0} s (rows 0 to {} up to column {}), more than the 10 s one value may; whether it is a P-position and its winning moves are exact for any heaps",
             10.0 * work / VALUE_WORK,
             a.min(b),

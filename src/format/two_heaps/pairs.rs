@@ -1,4 +1,4 @@
-//! The P-pairs of Wythoff's game: CSV (header `k,a,b`, a row per pair from k = 0), the b-file
+//! The P-pairs of a game of two heaps (Wythoff's): CSV (header `k,a,b`, a row per pair from k = 0), the b-file
 //! of a_k (lines `k a_k` from k = 1: OEIS A000201, the lower Wythoff sequence, whose offset
 //! is 1) and an `.npy` of shape (pairs, 2), row k holding a_k and b_k. Made as they are
 //! written, from [`Pairs`].
@@ -6,20 +6,16 @@
 use super::{decimal_lens_below, push_decimal};
 use crate::format::{Format, npy};
 use crate::game::wythoff::{Pairs, p_pair, pairs_below, pairs_with_larger_below};
-use crate::progress::Progress;
-use crate::report::wythoff::WythoffPairs;
+use crate::report::PairsReport;
 use std::io::{self, Write};
 
 /// Pairs between two updates of the progress bar.
 const PROGRESS_EVERY: u64 = 1 << 20;
 
-/// Writes the pairs as CSV, b-file or npy.
-pub fn write(
-    format: Format,
-    report: &WythoffPairs,
-    out: &mut (dyn Write + Send),
-    progress: &Progress,
-) -> io::Result<()> {
+/// Writes the pairs as CSV, b-file or npy, counting them on the report's progress.
+pub fn write(format: Format, report: &PairsReport, out: &mut (dyn Write + Send)) -> io::Result<()> {
+    let progress = &report.progress;
+    progress.set(0);
     let pairs = Pairs::default().take(report.count as usize);
     match format {
         Format::Npy => {
@@ -58,7 +54,7 @@ pub fn write(
             }
             out.write_all(&block)
         }
-        other => unreachable!("{other:?} is not a pair format of Wythoff's game"),
+        other => unreachable!("{other:?} holds no P-pairs"),
     }
 }
 
@@ -107,16 +103,17 @@ mod tests {
     fn sizes_are_those_written() {
         for n in [1, 2, 3, 10, 11, 100, 1001, 54_321] {
             for format in [Format::Csv, Format::Bfile, Format::Npy] {
-                let report = WythoffPairs::new(crate::report::RunInfo {
+                let info = crate::report::RunInfo {
                     game: "wythoff".into(),
                     n,
                     kind: crate::table::ValueKind::Grundy,
                     engine: "wythoff",
                     threads: 1,
                     elapsed_s: 0.0,
-                });
+                };
+                let report = PairsReport::new(info, crate::progress::Progress::hidden());
                 let mut written = Vec::new();
-                write(format, &report, &mut written, &Progress::hidden()).unwrap();
+                write(format, &report, &mut written).unwrap();
                 assert_eq!(
                     bytes(format, n),
                     written.len() as u128,

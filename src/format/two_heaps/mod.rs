@@ -1,9 +1,10 @@
-//! Wythoff's game in files: its Grundy table ([`WythoffTable`]: a CSV matrix, a 2-D `.npy`, a
-//! `.bin`, a JSON summary) and its P-pairs ([`WythoffPairs`]: CSV `k,a,b`, a b-file of a_k,
-//! an `n`×2 `.npy`, a JSON summary). Both are streamed: the table from its packed words, the
-//! pairs straight from their recurrence, so 10^10 pairs need no memory. The size of every
-//! output is known before it is written (for the table, its least), so a run that cannot fit
-//! on its disk is refused before it starts. `read.rs` reads both back.
+//! Tables of a game of two heaps in files: the square of G(x, y) ([`SquareReport`]: a CSV
+//! matrix, a 2-D `.npy`, a `.bin`, a JSON summary) and the P-pairs ([`PairsReport`]: CSV
+//! `k,a,b`, a b-file of a_k, an `n`×2 `.npy`, a JSON summary), the layouts the formats give
+//! these shapes. Both are streamed: the square from its packed words, the pairs straight from
+//! their recurrence, so 10^10 pairs need no memory. The size of every output is known before
+//! it is written (for the square, its least), so a run that cannot fit on its disk is refused
+//! before it starts. `read.rs` reads both back.
 
 mod matrix;
 mod pairs;
@@ -14,49 +15,17 @@ pub use read::{Grid, Stated, read, stated};
 pub use summary::{PairsSummary, TableSummary};
 
 use super::{Destination, Format, is_special};
-use crate::choice::Choice;
-use crate::error::{Error, Result};
-use crate::progress::Progress;
+use crate::error::{Error, Param, Result};
 use crate::regular_file::folder_of;
-use crate::report::wythoff::{WythoffPairs, WythoffTable};
+use crate::report::{PairsReport, SquareReport};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// The spec Wythoff's game is written under (`game` in summaries and `.bin` headers).
-pub const GAME: &str = crate::game::wythoff::NAME;
-
-/// The engine name summaries give.
-pub const ENGINE: &str = "wythoff";
-
-/// The formats of the Grundy table.
-pub const TABLE_FORMATS: [Format; 4] = [Format::Csv, Format::Json, Format::Npy, Format::Bin];
-
-/// The formats of the P-pairs.
-pub const PAIR_FORMATS: [Format; 4] = [Format::Csv, Format::Bfile, Format::Json, Format::Npy];
-
-/// Refuses a format that does not fit the listing (`pairs`: the P-pairs, else the table),
-/// naming those that do.
-pub fn check_formats(formats: &[Format], pairs: bool) -> Result<()> {
-    let (fitting, command) = if pairs {
-        (&PAIR_FORMATS, "ppos")
-    } else {
-        (&TABLE_FORMATS, "grundy")
-    };
-    match formats.iter().find(|f| !fitting.contains(f)) {
-        None => Ok(()),
-        Some(f) => Err(Error::Input(format!(
-            "{command} wythoff writes {}, not {}; choose among those",
-            fitting.map(|f| f.name()).join(", "),
-            f.name()
-        ))),
-    }
-}
-
-/// The bytes `format` takes for the table of side `n` whose values take `bits` bits in
-/// memory: exact for `bin`, at least this for `csv` and `npy` (whose size depends on the
-/// values), 0 for `json` (a few kilobytes).
-pub fn table_bytes(format: Format, n: u64, bits: u32) -> u128 {
-    matrix::bytes(format, n, bits)
+/// The bytes `format` takes for the square table of `game` of side `n` whose values take
+/// `bits` bits in memory: exact for `bin`, at least this for `csv` and `npy` (whose size
+/// depends on the values), 0 for `json` (a few kilobytes).
+pub fn square_bytes(format: Format, game: &str, n: u64, bits: u32) -> u128 {
+    matrix::bytes(format, game, n, bits)
 }
 
 /// The exact bytes `format` takes for the P-pairs with a_k < `n`.
@@ -96,49 +65,48 @@ pub fn check_room(
         let free = fs4::available_space(&folder)
             .map_err(|e| Error::io("cannot query free space of", &folder, e))?;
         if total > u128::from(free) {
-            let (needed, free) = crate::error::bytes_pair(total, u128::from(free));
-            return Err(Error::Input(format!(
-                "the outputs{} need {needed} in '{}' but only {free} are free; use a smaller -n, fewer formats, or free disk space",
-                if with_work {
-                    " and the table's work file"
-                } else {
-                    ""
-                },
-                folder.display(),
-            )));
+            return Err(Error::NoRoom {
+                what: match with_work {
+                    true => "the outputs and the table's work file",
+                    false => "the outputs",
+                }
+                .into(),
+                folder,
+                needed: total,
+                free: u128::from(free),
+                fix: crate::text!(
+                    "use a smaller ",
+                    Param::Size,
+                    ", fewer formats, or free disk space"
+                ),
+            });
         }
     }
     Ok(())
 }
 
-/// Writes the table in `format` (one of [`TABLE_FORMATS`]) to `out`.
-pub fn write_table(
+/// Writes the square in `format` (csv, npy, bin or json) to `out`.
+pub fn write_square(
     format: Format,
-    report: &WythoffTable,
+    report: &SquareReport,
     out: &mut (dyn Write + Send),
 ) -> io::Result<()> {
     match format {
-        Format::Json => summary::write_table(report, out),
+        Format::Json => summary::write_json(&TableSummary::of(report), out),
         _ => matrix::write(format, report, out),
     }
 }
 
-/// Writes the summary of pairs read from a file (`stats`) to `out`.
-pub fn write_pairs_summary(summary: &PairsSummary, out: &mut (dyn Write + Send)) -> io::Result<()> {
-    summary::write_json(summary, out)
-}
-
-/// Writes the pairs in `format` (one of [`PAIR_FORMATS`]) to `out`, counting them on
-/// `progress`.
+/// Writes the pairs in `format` (csv, bfile, npy or json) to `out`, counting them on the
+/// report's progress.
 pub fn write_pairs(
     format: Format,
-    report: &WythoffPairs,
+    report: &PairsReport,
     out: &mut (dyn Write + Send),
-    progress: &Progress,
 ) -> io::Result<()> {
     match format {
-        Format::Json => summary::write_pairs(report, out),
-        _ => pairs::write(format, report, out, progress),
+        Format::Json => summary::write_json(&PairsSummary::of(report), out),
+        _ => pairs::write(format, report, out),
     }
 }
 

@@ -1,17 +1,17 @@
-//! Files of Wythoff's game read back: the table (a `.bin` whose header names the game, a square
+//! Files of a game of two heaps (Wythoff's) read back: the table (a `.bin` whose header names the game, a square
 //! two-dimensional `.npy`, the CSV matrix) and the P-pairs (CSV `k,a,b`, the b-file of a_k, an
 //! `.npy` of shape (pairs, 2)), each told from the file itself or, for the b-file, from the JSON
 //! summary beside it.
 
-use super::GAME;
 use crate::format::read::{Parsed, number, read_before, shown, text};
 use crate::format::{Contents, bin, npy};
+use crate::game::{Heaps, heaps_of};
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
 use memmap2::Mmap;
 use serde::Deserialize;
 
-/// A Wythoff table read back.
+/// A square table of a game of two heaps read back.
 #[derive(Debug)]
 pub struct Grid {
     /// The side: 0 ≤ x, y < n.
@@ -20,7 +20,7 @@ pub struct Grid {
     pub values: PackedValues,
 }
 
-/// What a JSON summary of Wythoff's game states (of the table, or of the P-pairs).
+/// What a JSON summary of a game of two heaps states (of the table, or of the P-pairs).
 #[derive(Debug, Clone, Deserialize)]
 pub struct Stated {
     /// `wythoff`.
@@ -32,11 +32,16 @@ pub struct Stated {
     pub pairs: Option<u64>,
 }
 
-/// The summary of Wythoff's game in `bytes` (the JSON beside a table), if it is one.
+/// The summary of a game of two heaps in `bytes` (the JSON beside a table), if it is one.
 pub fn stated(bytes: &[u8]) -> Option<Stated> {
     serde_json::from_slice::<Stated>(bytes)
         .ok()
-        .filter(|s| s.game == GAME)
+        .filter(|s| two_heaps(&s.game))
+}
+
+/// True for the name of a game of two heaps.
+fn two_heaps(game: &str) -> bool {
+    heaps_of(game) == Some(Heaps::Two)
 }
 
 /// The contents of a file of Wythoff's game with `extension`; the map given back when the file
@@ -51,7 +56,7 @@ pub fn read(
 ) -> Parsed<Result<Contents, Option<Mmap>>> {
     let bytes = map.as_deref().unwrap_or_default();
     match extension {
-        "bin" if names_wythoff(bytes) => match bin::read(map, &mut ValueKind::Grundy)? {
+        "bin" if names_two_heap_game(bytes) => match bin::read(map, &mut ValueKind::Grundy)? {
             (Contents::Values(values), _, cells) => square(cells, values).map(Ok),
             _ => Err("it holds P-position bits, not a table of Wythoff's game".into()),
         },
@@ -97,12 +102,13 @@ fn square(cells: u64, values: PackedValues) -> Parsed<Contents> {
     Ok(Contents::Grid(Grid { n, values }))
 }
 
-/// Whether the `.bin` header in `bytes` names the game `wythoff` (checked in full later).
-fn names_wythoff(bytes: &[u8]) -> bool {
+/// Whether the `.bin` header in `bytes` names a game of two heaps (checked in full later).
+fn names_two_heap_game(bytes: &[u8]) -> bool {
     let spec_len = bytes.get(28..32).map_or(0, |b| {
         u32::from_le_bytes(b.try_into().expect("four bytes")) as usize
     });
-    bytes.starts_with(b"NIMSIEVE") && bytes.get(40..40 + spec_len) == Some(GAME.as_bytes())
+    let game = bytes.get(40..40 + spec_len).map(String::from_utf8_lossy);
+    bytes.starts_with(b"NIMSIEVE") && game.is_some_and(|game| two_heaps(&game))
 }
 
 /// The numbers of a CSV or b-file line, with the line number in the reason it is refused.

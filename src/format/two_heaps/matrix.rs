@@ -1,11 +1,11 @@
-//! The Grundy table of Wythoff's game as a matrix: CSV (the header `x/y,0,1,…,n−1`, then row x
+//! The square table of a game of two heaps as a matrix: CSV (the header `x/y,0,1,…,n−1`, then row x
 //! as `x,G(x,0),…,G(x,n−1)`), a two-dimensional `.npy` (n×n, C order: `g[x, y]`) and `.bin`
-//! (the `.bin` layout with game `wythoff` and n² positions, cell (x, y) at position x·n + y);
+//! (the `.bin` layout with the game (`wythoff`) and n² positions, cell (x, y) at position x·n + y);
 //! read back by `read.rs`.
 
-use super::{GAME, decimal_lens_below, push_decimal};
+use super::{decimal_lens_below, push_decimal};
 use crate::format::{Format, bin, npy};
-use crate::report::wythoff::WythoffTable;
+use crate::report::SquareReport;
 use crate::table::packed::{PackedValues, pieces};
 use crate::table::passes::Behind;
 use rayon::prelude::*;
@@ -17,7 +17,7 @@ const CSV_BATCH: usize = 64;
 /// Writes the table as CSV, npy or bin.
 pub fn write(
     format: Format,
-    report: &WythoffTable,
+    report: &SquareReport,
     out: &mut (dyn Write + Send),
 ) -> io::Result<()> {
     let n = report.info.n;
@@ -68,15 +68,15 @@ pub fn write(
                 npy::write_numbers(out, width, values.iter().map(u64::from))
             }
         }
-        Format::Bin => bin::write_table(out, 0, GAME, values),
-        other => unreachable!("{other:?} is not a table format of Wythoff's game"),
+        Format::Bin => bin::write_table(out, 0, &report.info.game, values),
+        other => unreachable!("{other:?} holds no square table"),
     }
 }
 
 /// The bytes of the table of side n ≥ 1 (values of `bits` bits in memory) in `format`:
 /// exact for bin; for CSV and npy the least they take, as each row holds n distinct values
 /// and the largest is at least n − 1 (G(0, y) = y).
-pub fn bytes(format: Format, n: u64, bits: u32) -> u128 {
+pub fn bytes(format: Format, game: &str, n: u64, bits: u32) -> u128 {
     let side = u128::from(n);
     match format {
         Format::Csv => {
@@ -91,7 +91,7 @@ pub fn bytes(format: Format, n: u64, bits: u32) -> u128 {
             header.len() as u128 + side * side * width as u128
         }
         Format::Bin => {
-            let spec = (GAME.len() as u128).next_multiple_of(8);
+            let spec = (game.len() as u128).next_multiple_of(8);
             40 + spec + u128::from(PackedValues::words_for(n * n, bits)) * 8
         }
         _ => 0,
@@ -113,7 +113,7 @@ mod tests {
         let n = 1 << 12;
         let (_dir, values) = written_with(n * n, 16, |c| ((c / n) ^ (c % n)) as u32);
         let info = RunInfo {
-            game: GAME.to_string(),
+            game: "wythoff".to_string(),
             n,
             kind: ValueKind::Grundy,
             engine: "wythoff",
@@ -124,8 +124,9 @@ mod tests {
             kind: ValueKind::Grundy,
             values,
             period: None,
+            shape: crate::table::Shape::Square { side: n },
         };
-        let report = WythoffTable::new(table, info);
+        let report = SquareReport::new(table, info);
         let mut csv = Vec::new();
         write(Format::Csv, &report, &mut csv).unwrap();
         let kept = rss(&report.table.values);

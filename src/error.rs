@@ -208,7 +208,7 @@ macro_rules! text {
 }
 
 /// The library's own wording: parameters by name (`n`, `threads`), given as `n=1000`;
-/// commands as `grundy squares (n=N, format=bin)`.
+/// commands as `'nimsieve grundy squares' with n=N, format=bin`.
 #[derive(Debug, Clone, Copy)]
 pub struct Plain;
 
@@ -228,7 +228,7 @@ impl Wording for Plain {
                 None => self.given(*param, "True"),
             })
             .collect();
-        let call = [command.name, command.operands.as_str()]
+        let call = ["nimsieve", command.name, command.operands.as_str()]
             .into_iter()
             .filter(|part| !part.is_empty())
             .collect::<Vec<_>>()
@@ -401,22 +401,27 @@ impl Error {
 
     /// The one-line message, with parameters and commands in `wording`.
     pub fn worded(&self, wording: &dyn Wording) -> String {
+        self.text().worded(wording)
+    }
+
+    /// The one-line message, its parameters and commands not yet worded: for a caller that
+    /// adds its own context and leaves the wording to the front end.
+    pub fn text(&self) -> Text {
         match self {
             Error::Spec { spec, reason } => {
-                format!("bad game spec '{spec}': {}", reason.worded(wording))
+                text!(format!("bad game spec '{spec}': "), reason.clone())
             }
-            Error::Invalid { message, .. }
-            | Error::Unsupported(message)
-            | Error::Limit(message) => message.worded(wording),
-            Error::NotATable { path, message } => format!(
-                "cannot read '{}' as a nimsieve table: {}",
-                path.display(),
-                message.worded(wording)
+            Error::Invalid { message, .. } | Error::Unsupported(message) | Error::Limit(message) => {
+                message.clone()
+            }
+            Error::NotATable { path, message } => text!(
+                format!("cannot read '{}' as a nimsieve table: ", path.display()),
+                message.clone()
             ),
-            Error::CannotResume { path, why } => format!(
-                "cannot resume: '{}' {why}; rerun without {} to start over",
-                path.display(),
-                wording.param(Param::Resume)
+            Error::CannotResume { path, why } => text!(
+                format!("cannot resume: '{}' {why}; rerun without ", path.display()),
+                Param::Resume,
+                " to start over"
             ),
             Error::NoRoom {
                 what,
@@ -426,20 +431,23 @@ impl Error {
                 fix,
             } => {
                 let (needed, free) = bytes_pair(*needed, *free);
-                format!(
-                    "not enough room in '{}' for {what}: {needed} needed, only {free} free; {}",
-                    folder.display(),
-                    fix.worded(wording)
+                text!(
+                    format!(
+                        "not enough room in '{}' for {what}: {needed} needed, only {free} free; ",
+                        folder.display()
+                    ),
+                    fix.clone()
                 )
             }
-            Error::Input(message) => message.clone(),
-            Error::WrongTable(message) => format!("wrong table: {message}"),
-            Error::Interrupted(message) => format!("interrupted: {}", message.worded(wording)),
+            Error::Input(message) => message.as_str().into(),
+            Error::WrongTable(message) => format!("wrong table: {message}").into(),
+            Error::Interrupted(message) => text!("interrupted: ", message.clone()),
             Error::OutOfMemory { what, bytes } => format!(
                 "{what} needs {} of memory, which cannot be allocated; use a machine with more memory or a smaller table",
                 bytes_text(*bytes)
-            ),
-            Error::Plot(message) => format!("cannot draw the plot: {message}"),
+            )
+            .into(),
+            Error::Plot(message) => format!("cannot draw the plot: {message}").into(),
             Error::Io {
                 action,
                 path,
@@ -448,7 +456,8 @@ impl Error {
                 "{action} '{}': {source}{}",
                 path.display(),
                 memory_advice(source)
-            ),
+            )
+            .into(),
         }
     }
 }

@@ -1,8 +1,22 @@
 //! The names files are written under until they are complete (`<name>.partial-PID-K`, renamed
-//! into place once whole), and the removal of those that runs killed while writing left.
+//! into place once whole), the removal of those that runs killed while writing left, and the
+//! folder a file is written in, created when it is first needed.
 
+use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Creates the folder `path` is to be written in, when it is missing.
+pub fn create_parent(path: &Path) -> Result<()> {
+    match path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+    {
+        Some(folder) if !folder.is_dir() => std::fs::create_dir_all(folder)
+            .map_err(|e| Error::io("cannot create folder", folder, e)),
+        _ => Ok(()),
+    }
+}
 
 /// The name a file is written under until it is complete: `<name>.partial-PID-K`, unique to
 /// this process (PID) and to this write (K), so concurrent writes of one file never share it.

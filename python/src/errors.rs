@@ -1,7 +1,7 @@
 //! The library's errors as Python exceptions, worded with the package's argument names.
 
 use nimsieve::Error;
-use nimsieve::error::{Command, Failure, Param, Wording, printable, shortened};
+use nimsieve::error::{Command, Failure, Param, Plain, Wording, printable, shortened};
 use pyo3::PyErr;
 use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError,
@@ -26,14 +26,13 @@ impl Wording for Arguments {
         }
     }
 
+    /// `nimsieve.games()`; any other command as the library words it (the command line's,
+    /// whose parameters the package's functions do not all have).
     fn command(&self, command: &Command) -> String {
-        let operands = (!command.operands.is_empty()).then(|| format!("\"{}\"", command.operands));
-        let params = command.params.iter().map(|(param, value)| match value {
-            Some(value) => self.given(*param, value),
-            None => format!("{}=True", self.param(*param)),
-        });
-        let arguments: Vec<String> = operands.into_iter().chain(params).collect();
-        format!("nimsieve.{}({})", command.name, arguments.join(", "))
+        match command.name {
+            "games" => "nimsieve.games()".to_string(),
+            _ => Plain.command(command),
+        }
     }
 }
 

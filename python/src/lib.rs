@@ -202,7 +202,7 @@ fn summary<'py>(
     })
 }
 
-/// The evaluation of a position, as `eval --json` prints it.
+/// The evaluation of a position, as `eval -f json` prints it.
 #[pyfunction]
 #[pyo3(signature = (game, position, last, table, progress))]
 fn evaluate(

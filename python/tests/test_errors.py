@@ -66,8 +66,12 @@ def test_eval_errors(cli: Cli) -> None:
 
 
 def test_unwritable_path_raises_oserror(tmp_path: Path) -> None:
-    with pytest.raises(OSError, match="cannot write"):
-        nimsieve.grundy("squares", 100, path=tmp_path / "missing" / "table.npy")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(OSError, match="cannot create folder"):
+        nimsieve.grundy("squares", 100, path=tmp_path / "file" / "table.npy")
+    # A missing folder is created, as the command line creates it.
+    nimsieve.grundy("squares", 10, path=tmp_path / "missing" / "table.npy")
+    assert (tmp_path / "missing" / "table.npy").is_file()
 
 
 def test_damaged_files_are_refused(cli: Cli, tmp_path: Path) -> None:

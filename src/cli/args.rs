@@ -90,7 +90,7 @@ pub(super) enum Command {
         #[arg(long, short = 'f', value_parser = ["text", "json"], default_value = "text")]
         format: String,
         /// The same as -f json (kept for scripts that use it).
-        #[arg(long, hide = true)]
+        #[arg(long, hide = true, conflicts_with = "format")]
         json: bool,
         /// fibonacci-nim: the number of objects the previous move took (default: the first
         /// move, which may not take all).

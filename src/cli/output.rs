@@ -4,13 +4,13 @@
 use super::args::OutputArgs;
 use nimsieve::error::printable;
 use nimsieve::format::{self, Destination, Extension, Output};
-use nimsieve::{DEFAULT_OUTPUT_DIR, Error, Result};
+use nimsieve::{DEFAULT_OUTPUT_DIR, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 impl OutputArgs {
     /// The folder of the outputs, work files and scratch files (see [`output_folder`]).
-    pub(super) fn folder(&self) -> Result<PathBuf> {
+    pub(super) fn folder(&self) -> PathBuf {
         output_folder(self.output.as_deref())
     }
 
@@ -42,21 +42,17 @@ impl OutputArgs {
 }
 
 /// The folder of `-o PATH`, `-o FOLDER/` itself, or `output/` when no file is named or the
-/// file is a special one such as /dev/null or a FIFO (the two folders created when missing).
-/// Work files and scratch files go there too.
-pub(super) fn output_folder(output: Option<&str>) -> Result<PathBuf> {
-    let folder = match output {
-        Some(path) if path != "-" && names_folder(path) => Path::new(path),
-        Some(path) if path != "-" && !format::is_special(Path::new(path)) => {
-            return Ok(Path::new(path)
-                .parent()
-                .unwrap_or(Path::new(""))
-                .to_path_buf());
-        }
-        _ => Path::new(DEFAULT_OUTPUT_DIR),
-    };
-    std::fs::create_dir_all(folder).map_err(|e| Error::io("cannot create folder", folder, e))?;
-    Ok(folder.to_path_buf())
+/// file is a special one such as /dev/null or a FIFO. Work files and scratch files go there
+/// too; it is created when something is written there.
+pub(super) fn output_folder(output: Option<&str>) -> PathBuf {
+    match output {
+        Some(path) if path != "-" && names_folder(path) => PathBuf::from(path),
+        Some(path) if path != "-" && !format::is_special(Path::new(path)) => Path::new(path)
+            .parent()
+            .unwrap_or(Path::new(""))
+            .to_path_buf(),
+        _ => PathBuf::from(DEFAULT_OUTPUT_DIR),
+    }
 }
 
 /// True when `-o PATH` names a folder: it ends with `/` or is an existing directory.
@@ -81,14 +77,11 @@ mod tests {
 
     #[test]
     fn work_files_go_beside_the_output_but_never_into_dev() {
-        assert_eq!(output_folder(Some("a/b.csv")).unwrap(), Path::new("a"));
-        assert_eq!(output_folder(Some("b.csv")).unwrap(), Path::new(""));
-        assert_eq!(output_folder(Some("src")).unwrap(), Path::new("src"));
-        assert_eq!(
-            output_folder(Some("/dev/null")).unwrap(),
-            Path::new("output")
-        );
-        assert_eq!(output_folder(Some("-")).unwrap(), Path::new("output"));
-        assert_eq!(output_folder(None).unwrap(), Path::new("output"));
+        assert_eq!(output_folder(Some("a/b.csv")), Path::new("a"));
+        assert_eq!(output_folder(Some("b.csv")), Path::new(""));
+        assert_eq!(output_folder(Some("src")), Path::new("src"));
+        assert_eq!(output_folder(Some("/dev/null")), Path::new("output"));
+        assert_eq!(output_folder(Some("-")), Path::new("output"));
+        assert_eq!(output_folder(None), Path::new("output"));
     }
 }

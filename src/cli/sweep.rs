@@ -22,7 +22,7 @@ pub(super) fn sweep(args: &SweepArgs) -> Result<()> {
     let mut formats = args.formats.clone();
     formats.dedup();
     let stem = family_sweep::stem(&family, shard);
-    let folder = args.out.folder()?;
+    let folder = args.out.folder();
     let destinations = args.out.destinations(&formats, &folder, &stem)?;
 
     let progress = Progress::counting(range.end - range.start, "games", args.out.quiet);

@@ -32,7 +32,7 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
     let mut formats = args.formats.clone();
     formats.dedup();
     // Output files and the sieve's work file go to the folder of -o PATH, or output/.
-    let folder = args.out.folder()?;
+    let folder = args.out.folder();
     let request = Request {
         listing: match ppos {
             Some(opts) => Listing::Ppos {

@@ -41,7 +41,8 @@ pub fn compute(
     }
     let mut heaps = n.min(FIRST_HEAPS);
     let (quotient, period) = loop {
-        let quotient = Quotient::for_table(&game.spec, heaps).map_err(|e| refused(game, e))?;
+        let quotient =
+            Quotient::for_table(&game.spec, heaps).map_err(|e| refused(game, heaps, e))?;
         let period = quotient.period().filter(|p| p.proven);
         if heaps == n || period.is_some() {
             break (quotient, period);
@@ -68,8 +69,9 @@ pub fn compute(
     })
 }
 
-/// The one-line refusal when the quotient is refused (an interruption passes unchanged).
-fn refused(game: &Game, e: Error) -> Error {
+/// The one-line refusal when the quotient of the heaps below `n` is refused (an interruption
+/// passes unchanged).
+fn refused(game: &Game, n: u64, e: Error) -> Error {
     match e {
         Error::Limit(reason) => Error::Limit(crate::text!(
             format!(
@@ -80,7 +82,7 @@ fn refused(game: &Game, e: Error) -> Error {
             "; use a smaller ",
             crate::error::Param::Size,
             " (",
-            crate::error::Command::new("misere", &game.spec),
+            crate::error::Command::new("misere", &game.spec).with(crate::error::Param::Size, n),
             " shows the quotient)",
         )),
         other => other,

@@ -243,7 +243,7 @@ pub const ENGINES: &[Engine] = &[
     Engine {
         kind: EngineKind::Reference,
         name: "reference",
-        help: "The mex recursion over explicit options: any game (and hex codes that split into three)",
+        help: "The mex recursion over explicit options: any game of one heap (and hex codes that split into three)",
         computes: "every game of one heap but misère play of take-and-break games, whose splits leave misère sums that the misere-quotient engine decides",
         applies: |game| game.heaps() == 1 && !misere_quotient::applies(game),
         chosen: |_| true,
@@ -323,15 +323,22 @@ impl EngineKind {
 /// The error of an engine asked for a game it does not compute.
 pub fn not_for(engine: EngineKind, game: &Game) -> Error {
     let engine = engine.entry();
+    let why = match misere_quotient::applies(game) {
+        true => format!(
+            "the {} engine does not compute misère play of take-and-break games: a split leaves a misère sum, so the outcomes of '{}' come from the misere-quotient engine; leave ",
+            engine.name, game.spec
+        ),
+        false => format!(
+            "the {} engine computes {}, not '{}'; leave ",
+            engine.name, engine.computes, game.spec
+        ),
+    };
     Error::invalid(
         Param::Engine,
         text!(
-            format!(
-                "the {} engine computes {}, not '{}'; leave ",
-                engine.name, engine.computes, game.spec
-            ),
+            why,
             Param::Engine,
-            " out and the engine that computes it is chosen",
+            " out and the engine that computes it is chosen"
         ),
     )
 }

@@ -276,11 +276,7 @@ fn from_file(game: &Game, largest: u64, file: &Path) -> Result<HeapValues> {
     let bad = |why: String| {
         Error::invalid(
             Param::Table,
-            text!(
-                Param::Table.given(format!("'{}'", file.display())),
-                ": ",
-                why
-            ),
+            text!(Param::Table.given(file.display()), ": ", why),
         )
     };
     let loaded = format::load(file, Some(false))?;

@@ -63,7 +63,7 @@ pub struct HeapReport {
     pub method: Method,
 }
 
-/// The evaluation of a sum of heaps (the JSON form of `nimsieve eval --json`).
+/// The evaluation of a sum of heaps (the JSON form of `nimsieve eval -f json`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SumEvaluation {
     /// The canonical game spec.

@@ -103,6 +103,7 @@ impl Destination {
             // Opening a FIFO would hand its reader an early end of file.
             Destination::File(path) if is_special(path) => Ok(()),
             Destination::File(path) => {
+                partial::create_parent(&followed(path))?;
                 let probe = partial::temporary_name(&followed(path));
                 let _unfinished = Unfinished::register(probe.clone());
                 File::create(&probe).map_err(|e| Error::io("cannot write", path, e))?;

@@ -103,6 +103,9 @@ impl Xlsx {
         let mut workbook = Workbook::new();
         workbook.set_zip_compression_level(COMPRESSION_LEVEL);
         let bold = Format::new().set_bold();
+        if let Some(folder) = &self.scratch {
+            std::fs::create_dir_all(folder)?;
+        }
         let written = (|| {
             if let Some(folder) = &self.scratch {
                 workbook.set_tempdir(folder)?;

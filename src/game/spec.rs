@@ -315,9 +315,9 @@ mod tests {
             ("squarez", "unknown game 'squarez'"),
             (
                 "square",
-                "unknown game 'square'; did you mean 'squares'? 'games' lists them",
+                "unknown game 'square'; did you mean 'squares'? 'nimsieve games' lists them",
             ),
-            ("chess", "unknown game 'chess'; 'games' lists them"),
+            ("chess", "unknown game 'chess'; 'nimsieve games' lists them"),
             ("sub:", "empty"),
             ("sub", "needs a set"),
             ("sub:1,0", "0 is not a move"),

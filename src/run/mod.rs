@@ -144,6 +144,23 @@ impl Request {
         }
     }
 
+    /// Refuses a request that cannot run: no positions, a modulus out of range, the
+    /// parameters of one-heap runs for a game of two heaps, `until_period` where nothing
+    /// proves a period.
+    pub fn check(&self) -> Result<()> {
+        if self.n == 0 {
+            return Err(crate::number::no_positions());
+        }
+        modulus_or_default(self.modulus)?;
+        if self.game.heaps() == 2 {
+            two_heaps::check(self)?;
+        }
+        if self.until_period {
+            check_until_period(self, self.engine_kind())?;
+        }
+        Ok(())
+    }
+
     /// The positions the table holds: n of one heap, n² of two.
     fn cells(&self) -> u64 {
         match self.game.heaps() {
@@ -183,17 +200,8 @@ impl Run {
     /// Checks the request, chooses the engine and takes the work file's lock (refusing when
     /// another run holds it).
     pub fn start(request: Request) -> Result<Run> {
-        if request.n == 0 {
-            return Err(crate::number::no_positions());
-        }
-        modulus_or_default(request.modulus)?;
-        if request.game.heaps() == 2 {
-            two_heaps::check(&request)?;
-        }
+        request.check()?;
         let engine = request.engine_kind();
-        if request.until_period {
-            check_until_period(&request, engine)?;
-        }
         // The P-pairs are made as they are written, with no table.
         let file_backed = (request.resume || request.cells() >= FILE_BACKED_FROM)
             && request.kind() != Kind::Pairs;
@@ -268,8 +276,13 @@ impl Run {
             elapsed_s: started.elapsed().as_secs_f64(),
         };
         Ok(match r.listing {
+            // The pairs are listed on one thread.
             _ if r.kind() == Kind::Pairs => {
-                Report::Pairs(PairsReport::new(info(r.n), progress.clone()))
+                let info = RunInfo {
+                    threads: 1,
+                    ..info(r.n)
+                };
+                Report::Pairs(PairsReport::new(info, progress.clone()))
             }
             _ if r.kind() == Kind::Square => {
                 let table = self.table(progress)?;

@@ -57,7 +57,7 @@ pub fn write(
     said: impl FnOnce(&Report),
     mut wrote: impl FnMut(&Path),
 ) -> Result<Written> {
-    let mut destinations = outputs.destinations(&request.stem())?;
+    request.check()?;
     let kind = request.kind();
     // grundy writes n values; the number of P-positions is known only after the run.
     let numbers = (kind == Kind::Values).then_some(request.n);
@@ -75,6 +75,7 @@ pub fn write(
         f.check_holds(kind, &request.game.spec)?;
         f.check_size(largest, numbers, &outputs.layout)
     })?;
+    let mut destinations = outputs.destinations(&request.stem())?;
 
     // Locked from here until the work files are removed.
     let run = Run::start(request)?;

@@ -3,9 +3,10 @@
 //! `0.d1…dK` / `4.d1…dK` with dK ≠ 0), each optionally followed by modifiers (`+leave1`,
 //! `+misere`, `+unequal`). A family is a numbered list of game specs, produced on demand.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Param, Result};
 use crate::game::Game;
 use crate::number::{NotASize, parse};
+use crate::text;
 use std::ops::Range;
 
 /// A numbered list of game specs.
@@ -124,7 +125,12 @@ impl Family {
             len,
         };
         for index in [0, len - 1] {
-            Game::parse(&family.spec(index)).map_err(|e| err(e.to_string()))?;
+            Game::parse(&family.spec(index)).map_err(|e| {
+                Error::invalid(
+                    Param::Game,
+                    text!(format!("bad family '{text}': "), e.text()),
+                )
+            })?;
         }
         Ok(family)
     }
@@ -327,7 +333,10 @@ mod tests {
             "",
         ] {
             let e = Family::parse(bad).unwrap_err();
-            assert!(matches!(e, Error::Input(_)), "{bad}: {e}");
+            assert!(
+                matches!(e, Error::Input(_) | Error::Invalid { .. }),
+                "{bad}: {e}"
+            );
             assert!(e.to_string().starts_with("bad family"), "{bad}: {e}");
         }
         assert_eq!(Family::parse("sub2:100000").unwrap().count(), 4_999_950_000);

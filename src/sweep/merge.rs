@@ -29,9 +29,12 @@ pub fn merge(folder: &Path) -> Result<Vec<PathBuf>> {
     let found = find(folder)?;
     let run = one_run(folder, &found)?;
     let family = Family::parse(&run.family).map_err(|e| {
-        Error::Input(format!(
-            "the parts in '{}' name a family that is not one: {e}",
-            folder.display()
+        Error::unsupported(text!(
+            format!(
+                "the parts in '{}' name a family that is not one: ",
+                folder.display()
+            ),
+            e.text()
         ))
     })?;
     // The manifests that claim each shard: by their contents, or by their names when unusable.

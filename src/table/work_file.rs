@@ -32,10 +32,11 @@ struct Held {
 }
 
 impl WorkFile {
-    /// Takes the lock of the work file `work_file`, or fails at once when another run holds
-    /// it.
+    /// Takes the lock of the work file `work_file` (creating its folder), or fails at once when
+    /// another run holds it.
     pub fn acquire(work_file: &Path) -> Result<WorkFile> {
         let path = Self::lock_path_for(work_file);
+        crate::partial::create_parent(work_file)?;
         loop {
             let mut file = OpenOptions::new()
                 .read(true)

@@ -362,7 +362,7 @@ fn tables_too_long_are_refused_before_they_start() {
     assert!(text.contains("hours"), "{text}");
     // The command line words this command as 'nimsieve grundy squares -n 1000000001 …'.
     assert!(
-        text.contains("'grundy squares' with n=1000000001"),
+        text.contains("'nimsieve grundy squares' with n=1000000001"),
         "{text}"
     );
 }

@@ -58,10 +58,11 @@ fn bad_input_is_a_one_line_error() {
         2,
         "one file",
     );
+    // A missing folder is created; one that cannot be is an operation that failed.
     assert_error(
-        &["grundy", "nim", "-n", "10", "-o", "no/such/dir/x.csv"],
+        &["grundy", "nim", "-n", "10", "-o", "/dev/null/x.csv"],
         1,
-        "cannot write 'no/such/dir/x.csv'",
+        "cannot create folder '/dev/null'",
     );
     assert_error(&["eval", "squares", "3", "-4"], 2, "not a valid size");
     assert_error(
@@ -535,4 +536,42 @@ fn errors_say_what_is_accepted_and_stay_short() {
         line.contains("10000 digits") && line.contains("characters)"),
         "{line}"
     );
+}
+
+/// A refused run writes nothing, not even the folder of its outputs; a run that writes creates
+/// the folder its files go in, for every subcommand that writes.
+#[test]
+fn folders_are_created_only_for_what_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for refused in [
+        &["grundy", "wythoff", "-n", "10", "--wide", "3"][..],
+        &["grundy", "squares", "-n", "10", "--until-period"],
+        &["ppos", "wythoff", "-n", "10", "-f", "xlsx"],
+    ] {
+        nimsieve(d).args(refused).assert().code(2);
+    }
+    nimsieve(d)
+        .args(["grundy", "squares", "-n", "10", "-o", "-"])
+        .assert()
+        .success();
+    let left: Vec<_> = std::fs::read_dir(d).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    for (args, file) in [
+        (
+            &["misere", "kayles", "-n", "50", "-o", "f/k.json"][..],
+            "f/k.json",
+        ),
+        (
+            &["grundy", "sub:1,2", "-n", "10", "-o", "a/b/c.csv"],
+            "a/b/c.csv",
+        ),
+        (
+            &["grundy", "wythoff", "-n", "5", "-o", "w/"],
+            "w/wythoff-5.csv",
+        ),
+    ] {
+        nimsieve(d).args(args).assert().success();
+        assert!(d.join(file).is_file(), "{args:?}");
+    }
 }

@@ -177,8 +177,6 @@ pub fn compute(
     })
 }
 
-/// The moves of `game` and the criterion that proves its period, when it is a take-and-break
-/// game of a finite code.
 /// True for the games this engine computes: normal play of a finite code whose moves leave at
 /// most two heaps.
 pub fn applies(game: &Game) -> bool {
@@ -187,6 +185,8 @@ pub fn applies(game: &Game) -> bool {
         && !game.take_break().is_some_and(|code| code.splits_in_three())
 }
 
+/// The moves of `game` and the criterion that proves its period, when it is a take-and-break
+/// game of a finite code.
 fn finite_code(game: &Game) -> Option<(CodeMoves, Criterion)> {
     match (game.take_break(), game.period_criterion()) {
         (Some(code), Some(criterion @ Criterion::TakeBreak { last_removal, .. })) => {

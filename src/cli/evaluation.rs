@@ -114,7 +114,7 @@ fn move_lines<'a>(out: &mut String, moves: impl IntoIterator<Item = &'a eval::He
         match &m.split {
             Some(heaps) => push_line!(
                 out,
-                "  heap {}: {} -> {} (remove {}, split the rest)",
+                "  heap {}: {} -> {} ({})",
                 m.heap,
                 m.from,
                 heaps
@@ -122,10 +122,18 @@ fn move_lines<'a>(out: &mut String, moves: impl IntoIterator<Item = &'a eval::He
                     .map(u64::to_string)
                     .collect::<Vec<_>>()
                     .join(" + "),
-                m.from - m.to
+                split_words(m.from - m.to)
             ),
             None => push_line!(out, "  heap {}: {} -> {}", m.heap, m.from, m.to),
         }
+    }
+}
+
+/// How a split is made: the heap split as it is (Grundy's game), or after `removal` objects.
+fn split_words(removal: u64) -> String {
+    match removal {
+        0 => "split it".to_string(),
+        k => format!("remove {k}, split the rest"),
     }
 }
 
@@ -133,11 +141,11 @@ fn move_lines<'a>(out: &mut String, moves: impl IntoIterator<Item = &'a eval::He
 fn class_line(out: &mut String, c: &eval::SplitClass) {
     push_line!(
         out,
-        "  heap {}: {} -> a + ({} - a) (remove {}, split the rest), a ≡ {} (mod {}), {} ≤ a ≤ {} ({} move{})",
+        "  heap {}: {} -> a + ({} - a) ({}), a ≡ {} (mod {}), {} ≤ a ≤ {} ({} move{})",
         c.heap,
         c.from,
         c.rest(),
-        c.removal,
+        split_words(c.removal),
         c.residue,
         c.modulus,
         c.first,

@@ -6,7 +6,7 @@ use super::configure_threads;
 use super::output::{say, wrote};
 use nimsieve::Result;
 use nimsieve::choice::Choice;
-use nimsieve::format;
+use nimsieve::format::{self, Format};
 use nimsieve::game::Game;
 use nimsieve::interrupt;
 use nimsieve::number::parse_u64;
@@ -20,6 +20,26 @@ use std::time::Duration;
 #[derive(Debug, Clone, Copy)]
 pub(super) struct PposOptions {
     pub(super) offset: u64,
+}
+
+/// The rows a spreadsheet shows at most.
+const SPREADSHEET_ROWS: u64 = 1 << 20;
+
+/// Says, when the CSV or b-file of `report` (`per_row` numbers a row) has more rows than a
+/// spreadsheet shows, how to lay it out so that it fits.
+fn warn_of_spreadsheet_rows(report: &Report, per_row: u64) {
+    let numbers = match report {
+        Report::Grundy(r) => r.table.len(),
+        Report::Ppos(r) => r.positions.len() as u64,
+        Report::Square(r) => r.info.n,
+        Report::Pairs(r) => r.count,
+    };
+    let rows = numbers.div_ceil(per_row);
+    if rows > SPREADSHEET_ROWS {
+        say(&format!(
+            "the table has {rows} rows, more than the {SPREADSHEET_ROWS} a spreadsheet shows: a CSV with --wide K puts K values a row, and xlsx splits a table over sheets"
+        ));
+    }
 }
 
 /// `grundy` (no `ppos` options) and `ppos`.
@@ -73,9 +93,18 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
     // An interrupt keeps a checkpointed work file, for --resume.
     interrupt::keep_checkpointed();
     let quiet = args.out.quiet;
+    // Rows a number of the CSV or b-file asked for: K of --wide K in a CSV, one in a b-file.
+    let per_row = match (outputs.formats.contains(&Format::Bfile), args.wide) {
+        (true, _) => Some(1),
+        (false, wide) if outputs.formats.contains(&Format::Csv) => Some(wide.map_or(1, u64::from)),
+        _ => None,
+    };
     let said = |report: &Report| {
         if quiet {
             return;
+        }
+        if let Some(per_row) = per_row {
+            warn_of_spreadsheet_rows(report, per_row);
         }
         if report.n() < n {
             say(&format!("period proven; stopped at n = {}", report.n()));

@@ -202,17 +202,32 @@ impl Report {
             "heap  element  g  {}",
             if self.tame { "genus" } else { "" }
         );
-        for (h, e) in self.heap_elements.iter().enumerate().take(LISTED_HEAPS) {
+        // A proven period shows in its first repetition; the rest repeats it.
+        let listed = match &self.period {
+            Some(p) if p.proven => (p.preperiod + 2 * p.period) as usize,
+            _ => LISTED_HEAPS,
+        };
+        let listed = listed.min(LISTED_HEAPS).min(self.heap_elements.len());
+        for (h, e) in self.heap_elements.iter().enumerate().take(listed) {
             let genus = self.genus.as_ref().map_or("", |g| g[h].as_str());
             let line = format!("{h:>4}  {e:<7}  {}  {genus}", self.grundy[h]);
             let _ = writeln!(t, "{}", line.trim_end());
         }
-        if self.heap_elements.len() > LISTED_HEAPS {
-            let _ = writeln!(
-                t,
-                "… {} heaps more in the JSON report",
-                self.heap_elements.len() - LISTED_HEAPS
-            );
+        let more = self.heap_elements.len() - listed;
+        match &self.period {
+            _ if more == 0 => {}
+            Some(p) if p.proven && listed as u64 >= p.preperiod + p.period => {
+                let _ = writeln!(
+                    t,
+                    "… heaps {listed} to {} repeat with period {} from heap {} (every heap in the JSON report)",
+                    self.heap_elements.len() - 1,
+                    p.period,
+                    p.preperiod
+                );
+            }
+            _ => {
+                let _ = writeln!(t, "… {more} heaps more in the JSON report");
+            }
         }
         t
     }

@@ -484,3 +484,29 @@ fn periods_carry_their_saltus() {
     assert_eq!(csv, "n,g\n0,0\n1,1\n2,2\n3,4\n4,3\n");
     assert_eq!(json(&["lasker", "-n", "9"])["max_value"], 8);
 }
+
+/// A CSV or b-file past the rows a spreadsheet shows is said in one line, which names the
+/// layouts that fit; not for a CSV laid out to fit, and not with -q.
+#[test]
+fn tables_past_a_spreadsheet_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let out = nimsieve(dir.path())
+            .args(["grundy", "sub:1,2", "-n", "1100000", "-o", "-"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let said = run(&["-f", "csv"]);
+    assert!(
+        said.contains("the table has 1100000 rows, more than the 1048576 a spreadsheet shows")
+            && said.contains("--wide K")
+            && said.lines().count() == 1,
+        "{said}"
+    );
+    assert!(run(&["-f", "bfile"]).contains("1100000 rows"));
+    assert!(run(&["-f", "csv", "--wide", "10"]).is_empty());
+    assert!(run(&["-f", "csv", "-q"]).is_empty());
+}

@@ -179,3 +179,14 @@ fn max_moves_out_of_range_is_one_line() {
             .stderr(predicates::str::contains(says));
     }
 }
+
+/// A move of Grundy's game splits a heap as it is: its lines say so, and name no removal.
+#[test]
+fn a_pure_split_is_said_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout_of(dir.path(), &["eval", "grundys-game", "100"]);
+    assert!(out.contains("100 -> 18 + 82 (split it)"), "{out}");
+    assert!(!out.contains("remove 0"), "{out}");
+    let out = stdout_of(dir.path(), &["eval", "kayles", "1e18", "17"]);
+    assert!(out.contains("(remove 1, split the rest)"), "{out}");
+}

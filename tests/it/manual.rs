@@ -9,6 +9,7 @@ const SUBCOMMANDS: &[&str] = &[
     "grundy",
     "ppos",
     "eval",
+    "misere",
     "stats",
     "sweep",
     "sweep-merge",
@@ -64,6 +65,22 @@ fn the_man_page_has_a_section_for_every_subcommand() {
         assert!(page.contains(&heading), "no {heading}");
     }
     assert!(page.contains("until\\-period"));
+    // The synopsis names every subcommand; the exit codes and the other documents are said.
+    let lines: Vec<&str> = page.lines().collect();
+    let synopses: Vec<&str> = (lines.windows(2))
+        .filter(|w| w[0] == ".br")
+        .map(|w| w[1])
+        .collect();
+    for sub in SUBCOMMANDS {
+        let command = format!("nimsieve {}", sub.replace('-', "\\-"));
+        let named = |line: &&str| line.split(' ').take(2).collect::<Vec<_>>().join(" ") == command;
+        assert!(
+            synopses.iter().any(named),
+            "no synopsis of {sub}: {synopses:?}"
+        );
+    }
+    assert!(page.contains(".SH \"EXIT STATUS\"") && page.contains("\n130\n"));
+    assert!(page.contains(".SH \"SEE ALSO\"") && page.contains("docs/commands.md"));
     // -o writes the same page to a file.
     stdout_of(dir.path(), &["man", "-o", "nimsieve.1"]);
     let written = std::fs::read_to_string(dir.path().join("nimsieve.1")).unwrap();

@@ -787,3 +787,40 @@ fn a_report_to_dash_goes_to_standard_output() {
     assert_eq!(json["size"], 8);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// The text report lists the heaps up to the second period of a proven period, and says that
+/// the rest repeat; without a proven period, up to 240 heaps.
+#[test]
+fn the_text_lists_heaps_to_the_proven_period() {
+    let out = assert_cmd::Command::cargo_bin("nimsieve")
+        .unwrap()
+        .args(["misere", "kayles", "-n", "1000"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let json = assert_cmd::Command::cargo_bin("nimsieve")
+        .unwrap()
+        .args(["misere", "kayles", "-n", "1000", "-f", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let period = &json["period"];
+    assert_eq!(period["proven"], true, "{json}");
+    let (pre, p) = (
+        period["preperiod"].as_u64().unwrap(),
+        period["period"].as_u64().unwrap(),
+    );
+    let listed = pre + 2 * p;
+    let rows = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(char::is_numeric))
+        .count();
+    assert!(rows as u64 >= listed && rows < 240, "{rows} rows: {text}");
+    assert!(
+        text.contains(&format!(
+            "… heaps {listed} to 999 repeat with period {p} from heap {pre}"
+        )),
+        "{text}"
+    );
+}

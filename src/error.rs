@@ -294,6 +294,8 @@ pub enum Error {
     Input(String),
     /// `verify` found an entry that contradicts the game's definition (the table is wrong).
     WrongTable(String),
+    /// Two tables compared are not equal: how, and where first.
+    Differ(String),
     /// The run was stopped by an interrupt; the message says what was kept.
     Interrupted(Text),
     /// Memory that could not be allocated.
@@ -325,7 +327,7 @@ pub enum Failure {
     OutOfMemory,
     /// A file that cannot be read or written.
     Io,
-    /// A table that contradicts its game.
+    /// A table that contradicts its game, or two tables that differ.
     WrongTable,
     /// An interrupt stopped the run.
     Interrupted,
@@ -347,7 +349,7 @@ impl Error {
             | Error::Input(_) => Failure::BadInput,
             Error::OutOfMemory { .. } => Failure::OutOfMemory,
             Error::Io { .. } => Failure::Io,
-            Error::WrongTable(_) => Failure::WrongTable,
+            Error::WrongTable(_) | Error::Differ(_) => Failure::WrongTable,
             Error::Interrupted(_) => Failure::Interrupted,
             Error::Plot(_) => Failure::Plot,
         }
@@ -441,6 +443,7 @@ impl Error {
             }
             Error::Input(message) => message.as_str().into(),
             Error::WrongTable(message) => format!("wrong table: {message}").into(),
+            Error::Differ(message) => format!("the tables differ: {message}").into(),
             Error::Interrupted(message) => text!("interrupted: ", message.clone()),
             Error::OutOfMemory { what, bytes } => format!(
                 "{what} needs {} of memory, which cannot be allocated; use a machine with more memory or a smaller table",

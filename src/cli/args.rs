@@ -164,6 +164,19 @@ pub(super) enum Command {
         #[arg(long, short = 'q')]
         quiet: bool,
     },
+    /// Compare two tables entry by entry, whatever their formats (csv, b-file .txt, npy, bin,
+    /// u64): equal (exit 0), or how many entries differ and the first (exit code 3). A table
+    /// of values and a list of P-positions compare by the P-positions.
+    #[command(after_help = COMPARE_EXAMPLES)]
+    Compare {
+        /// The first table.
+        a: PathBuf,
+        /// The second table.
+        b: PathBuf,
+        /// Read b-files and npy files as P-positions (default: when a name ends in -ppos).
+        #[arg(long)]
+        ppos: bool,
+    },
     /// Check every entry of a table nimsieve wrote against the game's definition (exit code 3
     /// when an entry is wrong).
     #[command(after_help = VERIFY_EXAMPLES)]

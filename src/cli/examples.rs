@@ -60,6 +60,11 @@ pub(super) const VERIFY_EXAMPLES: &str = "Examples:
   nimsieve verify a.csv --game sub:1,3,4               a table without a summary beside it
   nimsieve verify output/primes-100-ppos.txt --ppos    a b-file of P-positions";
 
+pub(super) const COMPARE_EXAMPLES: &str = "Examples:
+  nimsieve compare a.csv b.bin                         one table in two formats
+  nimsieve compare output/squares-1000.csv b030193.txt    against an OEIS b-file (from 0)
+  nimsieve compare sq.bin sq-ppos.txt --ppos           values against P-positions (their zeros)";
+
 pub(super) const GAMES_EXAMPLES: &str = "Examples:
   nimsieve games                                       every spec with its rule
   nimsieve games | grep -i prime                       the prime games";

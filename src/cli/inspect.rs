@@ -95,6 +95,37 @@ pub(super) fn plot(
     Ok(())
 }
 
+/// `compare`: one line on standard output when the tables are equal; [`Error::WrongTable`]
+/// (exit code 3) saying how many entries differ and the first, otherwise.
+pub(super) fn compare(a: &Path, b: &Path, ppos: bool) -> Result<()> {
+    let ppos = ppos.then_some(true);
+    let (left, right) = (format::load(a, ppos)?, format::load(b, ppos)?);
+    let c = nimsieve::verify::compare(&left, &right)?;
+    let names = (
+        printable(&a.display().to_string()),
+        printable(&b.display().to_string()),
+    );
+    if c.equal() {
+        return interrupt::print(&format!("equal: {} {}\n", c.compared, c.what));
+    }
+    let mut said = Vec::new();
+    if let Some((i, x, y)) = &c.first {
+        said.push(format!(
+            "{} of the {} {} both hold differ, the first at {i}: {x} in '{}', {y} in '{}'",
+            c.differing, c.compared, c.what, names.0, names.1
+        ));
+    } else {
+        said.push(format!("the {} {} both hold are equal", c.compared, c.what));
+    }
+    if c.lengths.0 != c.lengths.1 {
+        said.push(format!(
+            "'{}' has {} and '{}' {}",
+            names.0, c.lengths.0, names.1, c.lengths.1
+        ));
+    }
+    Err(Error::Differ(said.join("; ")))
+}
+
 /// `verify`: one line on standard output when the table is right; [`Error::WrongTable`]
 /// (exit code 3) with the first wrong entry otherwise.
 pub(super) fn verify(

@@ -175,6 +175,7 @@ fn run(command: Command) -> Result<()> {
             threads,
             quiet,
         } => inspect::verify(&file, game.as_deref(), ppos, threads, quiet),
+        Command::Compare { a, b, ppos } => inspect::compare(&a, &b, ppos),
         Command::Completions { shell } => manual::completions(shell, &mut Cli::command()),
         Command::Man { output } => manual::man(&Cli::command(), output.as_deref()),
         Command::Games => games(),

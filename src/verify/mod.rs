@@ -15,6 +15,7 @@
 //! Each reads the packed table (in place when it was mapped from a `.bin` file) a block at a
 //! time, so memory stays bounded whatever the number of positions.
 
+mod compare;
 mod listed;
 mod odd_steps;
 mod periodic;
@@ -23,6 +24,7 @@ mod steps;
 mod window;
 mod wythoff;
 
+pub use compare::{Comparison, compare};
 pub use wythoff::{check_grid, check_pairs};
 
 use crate::error::{Error, Param, Result};

@@ -510,3 +510,50 @@ fn tables_past_a_spreadsheet_say_so() {
     assert!(run(&["-f", "csv", "--wide", "10"]).is_empty());
     assert!(run(&["-f", "csv", "-q"]).is_empty());
 }
+
+/// `compare`: equal tables in two formats, values against P-positions, and the first
+/// difference with the counts, exit code 3.
+#[test]
+fn compare_says_equal_or_where_tables_first_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for args in [
+        &["grundy", "squares", "-n", "1000", "-f", "csv,bin,npy", "-q"][..],
+        &["ppos", "squares", "-n", "1000", "-f", "bfile", "-q"],
+        &["grundy", "sub:1,2,3", "-n", "1000", "-o", "other.csv", "-q"],
+        &["grundy", "squares", "-n", "999", "-o", "short.csv", "-q"],
+    ] {
+        nimsieve(d).args(args).assert().success();
+    }
+    let csv = "output/squares-1000.csv";
+    assert_eq!(
+        stdout_of(d, &["compare", csv, "output/squares-1000.bin"]),
+        "equal: 1000 values\n"
+    );
+    assert_eq!(
+        stdout_of(
+            d,
+            &[
+                "compare",
+                "output/squares-1000.npy",
+                "output/squares-1000-ppos.txt"
+            ]
+        ),
+        "equal: 115 P-positions\n"
+    );
+    let out = nimsieve(d)
+        .args(["compare", csv, "other.csv"])
+        .assert()
+        .code(3);
+    let said = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert_eq!(
+        said,
+        "nimsieve: error: the tables differ: 887 of the 1000 values both hold differ, the first at 2: 0 in 'output/squares-1000.csv', 2 in 'other.csv'\n"
+    );
+    let out = nimsieve(d)
+        .args(["compare", csv, "short.csv"])
+        .assert()
+        .code(3);
+    let said = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(said.contains("the 999 values both hold are equal; 'output/squares-1000.csv' has 1000 and 'short.csv' 999"), "{said}");
+}

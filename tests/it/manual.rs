@@ -15,6 +15,7 @@ const SUBCOMMANDS: &[&str] = &[
     "sweep-merge",
     "plot",
     "verify",
+    "compare",
     "games",
     "completions",
     "man",

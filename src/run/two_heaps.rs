@@ -99,7 +99,7 @@ pub(super) fn check_outputs_fit(run: &Run, destinations: &[(Format, Destination)
     match r.listing {
         Listing::Ppos { .. } => check_room(destinations, |f| pair_bytes(f, n), None),
         Listing::Grundy => {
-            let bits = PackedValues::bits_for((2 * n).saturating_sub(2) as u32);
+            let bits = crate::engine::wythoff::bits(n);
             let work = run.work_file().map(|path| {
                 let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
                 let bytes = u128::from(PackedValues::words_for(n * n, bits)) * 8;

@@ -171,11 +171,7 @@ impl Table {
 
     /// The P-positions (value 0), ascending.
     pub fn p_positions(&self) -> Vec<u64> {
-        self.iter()
-            .enumerate()
-            .filter(|(_, v)| *v == 0)
-            .map(|(x, _)| x as u64)
-            .collect()
+        self.values.zero_positions()
     }
 }
 

@@ -269,6 +269,14 @@ impl PackedValues {
         Values::new(self)
     }
 
+    /// The positions whose value is 0 (P-positions), ascending.
+    pub fn zero_positions(&self) -> Vec<u64> {
+        (self.iter().enumerate())
+            .filter(|(_, v)| *v == 0)
+            .map(|(x, _)| x as u64)
+            .collect()
+    }
+
     /// As [`Self::each`], releasing each piece of [`PASS`] positions once read
     /// ([`Self::read_once`]): a pass over a file-backed or mapped table that holds one piece
     /// of it at a time.

@@ -72,13 +72,7 @@ pub fn compare(a: &Loaded, b: &Loaded) -> Result<Comparison> {
 fn positions(contents: &Contents) -> Option<Vec<u64>> {
     match contents {
         Contents::Positions(p) => Some(p.clone()),
-        Contents::Values(v) => Some(
-            v.iter()
-                .enumerate()
-                .filter(|(_, g)| *g == 0)
-                .map(|(x, _)| x as u64)
-                .collect(),
-        ),
+        Contents::Values(v) => Some(v.zero_positions()),
         Contents::Grid(_) | Contents::Pairs(_) => None,
     }
 }

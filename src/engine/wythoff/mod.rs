@@ -18,6 +18,12 @@ pub const MAX_SIDE: u64 = 1 << 31;
 /// time a unit takes where it was measured.
 pub const VALUE_WORK: f64 = 4.0e9;
 
+/// The bits a value of the table of side `n` takes: the fewest that hold 2n − 2
+/// (G(x, y) ≤ x + y).
+pub fn bits(n: u64) -> u32 {
+    PackedValues::bits_for((2 * n).saturating_sub(2) as u32)
+}
+
 /// The table of G(x, y), 0 ≤ x, y < n, row-major (cell (x, y) at position x·n + y), with the
 /// fewest bits that hold 2n − 2 (G(x, y) ≤ x + y), in the work file when one is given.
 /// Computed on `rayon::current_num_threads()` threads; `progress` counts the cells computed
@@ -25,7 +31,7 @@ pub const VALUE_WORK: f64 = 4.0e9;
 pub fn table(n: u64, work_file: Option<&WorkFile>, progress: &Progress) -> Result<PackedValues> {
     assert!(n <= MAX_SIDE, "a side of at most 2^31");
     let cells = n * n;
-    let bits = PackedValues::bits_for((2 * n).saturating_sub(2) as u32);
+    let bits = bits(n);
     let values = match work_file {
         Some(file) => PackedValues::zeroed(cells, bits, bits, Some(file))?,
         None => PackedValues::in_memory(cells, bits)?,

@@ -6,6 +6,7 @@
 
 pub mod divisor_sieve;
 pub mod finite;
+pub mod general;
 pub mod isa;
 pub mod lasker;
 pub mod misere_quotient;
@@ -52,6 +53,9 @@ pub enum EngineKind {
     ValueLayers,
     /// Wythoff's game of two heaps: its square table by strips of rows ([`wythoff`]).
     Wythoff,
+    /// Rules written down (`tb:` codes, `SET@DIGIT`, unions): value sets of the leavings of
+    /// each digit, kept for every r ([`general`]).
+    General,
     /// The mex recursion over explicit options ([`reference`]).
     Reference,
 }
@@ -241,6 +245,23 @@ pub const ENGINES: &[Engine] = &[
         },
     },
     Engine {
+        kind: EngineKind::General,
+        name: "general",
+        help: "Rules written down (tb: codes, SET@DIGIT, A|B): value sets of each digit's splits",
+        computes: "rules written down (tb: codes that are not octal or hex codes, SET@DIGIT, unions A|B)",
+        applies: |game| game.general().is_some(),
+        chosen: |_| true,
+        resumes: false,
+        proves_periods: true,
+        widest_bits: 32,
+        compute: |game, n, _, _, progress| {
+            let general = game
+                .general()
+                .ok_or_else(|| not_for(EngineKind::General, game))?;
+            general::compute(general, game.play, n, game.period_criterion(), progress)
+        },
+    },
+    Engine {
         kind: EngineKind::Reference,
         name: "reference",
         help: "The mex recursion over explicit options: any game of one heap (and hex codes that split into three)",
@@ -266,6 +287,7 @@ impl Choice for EngineKind {
         EngineKind::PrimeGrundy,
         EngineKind::ValueLayers,
         EngineKind::Wythoff,
+        EngineKind::General,
         EngineKind::Reference,
     ];
 

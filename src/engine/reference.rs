@@ -25,11 +25,36 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
     super::check_in_memory_size(n)?;
     let moves = game.moves(n);
     let mut values: Vec<u32> = crate::table::reserve(n, "the table")?;
+    let written_down = game.general().map(|general| general.compile(n));
     let settle = |has_option: bool, mex: u32| match game.play {
         Play::Normal => mex,
         Play::Misere => u32::from(!has_option || mex > 0),
     };
     match &moves {
+        _ if written_down.is_some() => {
+            let rules = written_down.as_ref().expect("rules written down");
+            let mut seen: Vec<u64> = Vec::new();
+            for x in 0..n {
+                let mut has_option = false;
+                rules.for_each_option(x, &mut |heaps| {
+                    let v = heaps.iter().fold(0, |v, &h| v ^ values[h as usize]);
+                    let v = if heaps.is_empty() { values[0] } else { v };
+                    if seen.len() <= v as usize {
+                        seen.resize(v as usize + 1, u64::MAX);
+                    }
+                    seen[v as usize] = x;
+                    has_option = true;
+                });
+                let mex = (0..seen.len())
+                    .find(|&v| seen[v] != x)
+                    .unwrap_or(seen.len()) as u32;
+                values.push(settle(has_option, mex));
+                if x % PROGRESS_EVERY == 0 {
+                    progress.set(x);
+                    interrupt::check(x, n)?;
+                }
+            }
+        }
         Moves::Window { rule, min_target } => {
             let mut classes: Vec<Option<WindowCounts>> = Vec::new();
             for x in 0..n {

@@ -449,6 +449,9 @@ fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
         // Grundy's game, the slowest code measured: 3.7·10^5 values a second.
         EngineKind::RareValues => 3.5e5,
         EngineKind::Reference => 5.0e6,
+        // Rules written down: tb:0.[37] to 10^5 in about a second; codes with wider splits
+        // are slower (docs/rules.md).
+        EngineKind::General => 1.0e5,
         // Kayles' quotient: 1,000 heaps in 0.05 s, a proven period copied past that.
         EngineKind::MisereQuotient => 2.0e4,
         EngineKind::Finite

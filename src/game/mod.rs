@@ -5,7 +5,9 @@
 
 mod catalogue;
 mod closed_form;
+pub mod code;
 mod divisor;
+pub mod general;
 mod moves;
 mod primes;
 mod spec;
@@ -19,6 +21,7 @@ use crate::period::{Criterion, Period};
 pub use catalogue::{CATALOGUE, CatalogueEntry, Heaps, heaps_of};
 pub use closed_form::{ClosedForm, LASKER_PERIOD, lasker, prime_factor_count};
 pub use divisor::{BlockFactors, DivisorRule, divisors_of};
+pub use general::General;
 pub use moves::{Moves, Window, WindowRule};
 pub use primes::{primes_below, sieve_odd_primes};
 pub use subtraction::SubtractionSet;
@@ -49,6 +52,9 @@ pub enum Rule {
     /// Wythoff's game, of two heaps: take any number from one heap, or the same number from
     /// both. Its table is the square of G(x, y); it has no one-heap moves.
     Wythoff,
+    /// Rules written down by the user (`tb:CODE`, `SET@DIGIT`, `A|B`) that no catalogued rule
+    /// is ([`General`]).
+    General(General),
 }
 
 /// A fully specified game: a rule plus the `+leave1` and `+misere` modifiers.
@@ -90,6 +96,15 @@ impl Game {
         Moves::new(&self.rule, self.min_target(), n)
     }
 
+    /// The rules written down by the user that no catalogued rule is; None for every other
+    /// game.
+    pub fn general(&self) -> Option<&General> {
+        match &self.rule {
+            Rule::General(general) => Some(general),
+            _ => None,
+        }
+    }
+
     /// The rule of a take-and-break game; None for every other game.
     pub fn take_break(&self) -> Option<&TakeBreak> {
         match &self.rule {
@@ -129,6 +144,16 @@ impl Game {
             return Some(Criterion::Window {
                 window: m,
                 uniform_from: m.saturating_add(self.min_target()),
+            });
+        }
+        if let Some(general) = self.general().filter(|_| self.play == Play::Normal) {
+            // The Guy–Smith criterion for splits into at most k heaps of any sizes.
+            let free = general.splits_are_free();
+            let (last_removal, parts) = (general.last_removal()?, general.max_heaps()?);
+            return free.then_some(Criterion::TakeBreak {
+                last_removal,
+                parts: parts.max(1),
+                unequal_splits: Vec::new(),
             });
         }
         let code = self.take_break().filter(|_| self.play == Play::Normal)?;

@@ -146,8 +146,9 @@ impl Moves {
             Rule::Half => window(WindowRule::Half),
             Rule::EvenIfNotAll => window(WindowRule::EvenIfNotAll),
             Rule::TakeBreak(code) => Moves::TakeBreak(code.clone()),
-            // A game of two heaps has no one-heap moves (no engine takes its one-heap table).
-            Rule::Wythoff => Moves::Steps {
+            // A game of two heaps has no one-heap moves (no engine takes its one-heap table);
+            // rules written down list theirs through `General::compile`.
+            Rule::Wythoff | Rule::General(_) => Moves::Steps {
                 steps: Vec::new(),
                 min_target,
             },

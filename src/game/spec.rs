@@ -1,7 +1,10 @@
 //! The spec grammar: `NAME[:ARGS][+unequal][+leave1][+misere]`; Wythoff's two-heap game by its
-//! name alone; games of several heaps (evaluated, never tabulated) refused.
+//! name alone; games of several heaps (evaluated, never tabulated) refused; rules written
+//! down: `tb:CODE`, `SET@DIGIT` and unions `A|B`, with `+leave1` and `+misere` for the whole.
 
-use super::{DivisorRule, Game, Heaps, Play, Rule, SubtractionSet, TakeBreak, heaps_of};
+use super::code::{Code, Digit};
+use super::general::Part;
+use super::{DivisorRule, Game, General, Heaps, Play, Rule, SubtractionSet, TakeBreak, heaps_of};
 use crate::error::{Command, Error, Result, Text};
 use crate::number::NotASize;
 use crate::regular_file;
@@ -60,6 +63,9 @@ pub fn parse(text: &str) -> Result<Game> {
             break;
         }
     }
+    if is_written_down(base) {
+        return written_down(spec, base, leave1, misere, unequal);
+    }
     let (name, args) = match base.split_once(':') {
         Some((name, args)) => (name.trim(), Some(args)),
         None => (base.trim(), None),
@@ -99,6 +105,131 @@ pub fn parse(text: &str) -> Result<Game> {
         play: if misere { Play::Misere } else { Play::Normal },
         spec: canonical,
     })
+}
+
+/// True for the rules a researcher writes down: a `tb:` code, `SET@DIGIT`, a union `A|B`.
+fn is_written_down(base: &str) -> bool {
+    base.trim_start().starts_with("tb:") || base.contains(['@', '|'])
+}
+
+/// The game of rules written down (`base`, the spec `spec` without its modifiers): the
+/// catalogued rule they are, when there is one, else [`Rule::General`]; its spec is the rules
+/// written the shortest way.
+fn written_down(spec: &str, base: &str, leave1: bool, misere: bool, unequal: bool) -> Result<Game> {
+    let err = |reason: Text| Error::spec(spec, reason);
+    if unequal {
+        return Err(err(
+            "'+unequal' is for octal and hex codes; in a tb: code or after @, write '!' after a digit (4!.0 splits into two unequal heaps)".into(),
+        ));
+    }
+    let mut depth = 0i32;
+    let stray = base.char_indices().find(|&(_, c)| {
+        depth += i32::from(c == '{') - i32::from(c == '}');
+        c == '+' && depth == 0 && !base.starts_with("set-file:")
+    });
+    if let Some((i, _)) = stray {
+        let modifier = &base[i..];
+        if ["+leave1", "+misere"]
+            .iter()
+            .any(|m| modifier.starts_with(m))
+        {
+            return Err(err(format!(
+                "'{modifier}': modifiers (+leave1, +misere) go at the end of the whole spec"
+            )
+            .into()));
+        }
+        return Err(err(format!(
+            "unknown modifier '{}' (modifiers are +leave1 and +misere; '+' inside braces, {{2+}}, is part of a digit)",
+            &base[i..]
+        )
+        .into()));
+    }
+    let parts = base
+        .split('|')
+        .map(parse_part)
+        .collect::<std::result::Result<Vec<_>, Text>>()
+        .map_err(err)?;
+    let mut general = General::new(parts);
+    if leave1 {
+        general = general.with_leave1();
+    }
+    if misere && general.max_heaps().is_none_or(|most| most > 1) {
+        return Err(err(
+            "misère play of rules written down is computed for moves that leave at most one heap; a split leaves a misère sum, which the misère quotient decides for octal and hex codes only (give the code as octal: or hex:, or drop +misere)".into(),
+        ));
+    }
+    let mut canonical = general.to_string();
+    if leave1 {
+        canonical.push_str("+leave1");
+    }
+    if misere {
+        canonical.push_str("+misere");
+    }
+    let rule = general.catalogued().unwrap_or(Rule::General(general));
+    Ok(Game {
+        rule,
+        leave1: false,
+        play: if misere { Play::Misere } else { Play::Normal },
+        spec: canonical,
+    })
+}
+
+/// One rule of a union: `tb:CODE`, `SET@DIGIT`, a subtraction set (`SET@3`), or a catalogued
+/// take-and-break game (its code).
+fn parse_part(text: &str) -> std::result::Result<Part, Text> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("a rule of the union is empty: write A|B, e.g. squares|tb:4.0".into());
+    }
+    if let Some(code) = text.strip_prefix("tb:") {
+        return Ok(Part::Code(Code::parse(code)?));
+    }
+    let (set_text, digit) = match text.rsplit_once('@') {
+        Some((set, digit)) => (set.trim(), Some(digit.trim())),
+        None => (text, None),
+    };
+    let (name, args) = match set_text.split_once(':') {
+        Some((name, args)) => (name.trim(), Some(args)),
+        None => (set_text, None),
+    };
+    if let Some(i) = set_text.find('+').filter(|_| name != "set-file") {
+        return Err(format!(
+            "'{}' in '{text}': modifiers (+leave1, +misere) go at the end of the whole spec",
+            &set_text[i..]
+        )
+        .into());
+    }
+    let rule = parse_rule(name, args)?;
+    let digit = match digit {
+        Some(d) => {
+            let (digit, read) = Digit::parse_prefix(d)?;
+            if read != d.len() {
+                return Err(format!(
+                    "'{d}' after '@' is not one digit: write one digit with its modifier, e.g. squares@7 or sub:1,2,3@4!"
+                )
+                .into());
+            }
+            if digit.is_zero() {
+                return Err(
+                    format!("'{text}': the digit 0 allows no move; give a non-zero digit").into(),
+                );
+            }
+            Some(digit)
+        }
+        None => None,
+    };
+    match (rule, digit) {
+        (Rule::Subtraction(set), digit) => Ok(Part::Set {
+            name: canonical_base(name, &Rule::Subtraction(set.clone())),
+            set,
+            digit: digit.unwrap_or_else(|| Digit::of_bits(3, super::code::Constraint::Any)),
+        }),
+        (Rule::TakeBreak(code), None) => Ok(Part::Code(code.as_code())),
+        _ => Err(format!(
+            "'{set_text}' is not a subtraction set or a take-and-break code: a rule written down joins subtraction sets (squares, sub:1,2,3, ...) with a digit after @, tb: codes, and octal or hex codes"
+        )
+        .into()),
+    }
 }
 
 /// The rule named `name` with its argument text.

@@ -4,6 +4,8 @@
 //! as in CGSuite's take-and-break codes); with the `+unequal` variant where no two heaps a split
 //! leaves may be equal.
 
+use super::code::{Code, Constraint, Digit};
+
 /// Bit of a code digit: j may be removed when it is the whole heap.
 pub const WHOLE: u8 = 1;
 /// Bit of a code digit: j may be removed from a larger heap, leaving one heap.
@@ -89,6 +91,37 @@ impl TakeBreak {
             rest: 0,
             unequal: false,
         })
+    }
+
+    /// The game of hexadecimal digits d0, d1, … (d0 0 or [`TWO`]; at most [`MAX_DIGITS`]
+    /// after the point; trailing zeros dropped), with `+unequal` when `unequal`; None for
+    /// digits these codes cannot write.
+    pub fn from_digits(mut digits: Vec<u8>, unequal: bool) -> Option<TakeBreak> {
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        let fits = digits.len() <= MAX_DIGITS + 1 && digits.iter().all(|&d| d < 16);
+        let lead = matches!(digits.first(), Some(&0) | Some(&TWO));
+        (fits && lead && digits.iter().any(|&d| d != 0)).then_some(TakeBreak {
+            digits,
+            rest: 0,
+            unequal,
+        })
+    }
+
+    /// The code as CGSuite's take-and-break grammar writes it (`4.[3]` for Lasker's Nim; `!`
+    /// after every digit that splits under `+unequal`).
+    pub fn as_code(&self) -> Code {
+        let constraint = match self.unequal {
+            true => Constraint::Unequal,
+            false => Constraint::Any,
+        };
+        let digit = |d: u8| Digit::of_bits(u64::from(d), constraint);
+        let repeating = match self.rest {
+            0 => Vec::new(),
+            rest => vec![digit(rest)],
+        };
+        Code::normalized(self.digits.iter().map(|&d| digit(d)).collect(), repeating)
     }
 
     /// Lasker's Nim: remove any number of objects from a heap, or split it into two non-empty

@@ -44,6 +44,7 @@ mod take_break;
 mod value_layers;
 mod verify;
 mod widths;
+mod written_down;
 mod wythoff;
 mod wythoff_files;
 mod xlsx;

@@ -1,0 +1,338 @@
+//! Rules written down (`tb:` codes that are not octal or hexadecimal codes, `SET@DIGIT`,
+//! unions `A|B`): g(n) is the mex of the values the removals from n reach, where the values a
+//! digit reaches when it leaves r objects are computed once for each r and kept.
+//!
+//! What a digit reaches from r is the set of nim-sums over the partitions of r it allows. The
+//! nim-sum does not depend on the order of the parts, so partitions into k parts reach what
+//! ordered ones do: A_k(r) = ∪ g(a) ⊕ A_{k−1}(r − a), kept for every r; "k or more parts" and
+//! "not all equal" have recursions of the same shape, "all equal" a formula (k | r). Parts
+//! pairwise unequal (`!`) into three or more are enumerated one partition at a time, which
+//! grows as the number of partitions into distinct parts does (fine to a few hundred).
+//! Single-threaded, in memory; misère play only for rules without splits (outcomes).
+
+use crate::error::Result;
+use crate::game::code::{Constraint, Digit};
+use crate::game::{General, Play};
+use crate::interrupt;
+use crate::period;
+use crate::progress::Progress;
+use crate::table::packed::PackedValues;
+use crate::table::{Shape, Table, ValueKind};
+
+/// How often the progress bar is updated and an interrupt looked for, in positions.
+const CHECK_EVERY: u64 = 1 << 10;
+
+/// A set of values, as bits.
+#[derive(Debug, Clone, Default)]
+struct ValueSet(Vec<u64>);
+
+impl ValueSet {
+    fn insert(&mut self, v: u32) {
+        let word = (v >> 6) as usize;
+        if self.0.len() <= word {
+            self.0.resize(word + 1, 0);
+        }
+        self.0[word] |= 1 << (v & 63);
+    }
+
+    fn values(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            (0..64)
+                .filter(move |b| bits >> b & 1 == 1)
+                .map(move |b| (w * 64 + b) as u32)
+        })
+    }
+
+    /// Adds every value of `other` XOR `x`.
+    fn add_xor(&mut self, other: &ValueSet, x: u32) {
+        if x == 0 {
+            return self.add(other);
+        }
+        for v in other.values() {
+            self.insert(v ^ x);
+        }
+    }
+
+    fn add(&mut self, other: &ValueSet) {
+        if self.0.len() < other.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
+    }
+
+    /// The smallest value not in the set.
+    fn mex(&self) -> u32 {
+        let word = self.0.iter().position(|&w| w != u64::MAX);
+        match word {
+            Some(w) => (w * 64) as u32 + self.0[w].trailing_ones(),
+            None => (self.0.len() * 64) as u32,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}
+
+/// The recursions kept for every r, one table of sets a number of parts.
+#[derive(Debug, Default)]
+struct Tables {
+    /// `exact[k][r]`: nim-sums of the partitions of r into exactly k parts (k ≥ 2).
+    exact: Vec<Vec<ValueSet>>,
+    /// `more[k][r]`: into k or more parts (k ≥ 1).
+    more: Vec<Vec<ValueSet>>,
+    /// `uneven[k][r]`: into exactly k parts, not all equal (k ≥ 2).
+    uneven: Vec<Vec<ValueSet>>,
+    /// `uneven_more[k][r]`: into k or more parts, not all equal (k ≥ 2).
+    uneven_more: Vec<Vec<ValueSet>>,
+}
+
+/// The values of g so far and what the recursions keep.
+struct Sieve<'a> {
+    g: Vec<u32>,
+    tables: Tables,
+    digits: &'a [Digit],
+    /// `reach[d][r]`: the values digit d reaches leaving r objects.
+    reach: Vec<Vec<ValueSet>>,
+}
+
+impl Sieve<'_> {
+    /// The nim-sum of m heaps of b.
+    fn equal_parts(&self, b: u64, m: u64) -> u32 {
+        if m % 2 == 1 { self.g[b as usize] } else { 0 }
+    }
+
+    /// Extends every table the digits need to r (g known below r; `with_r` when g(r) is known
+    /// too, for the tables of one part or more).
+    fn extend_tables(&mut self, r: u64, with_r: bool) {
+        let ri = r as usize;
+        let g = &self.g;
+        let pairs = |unequal: bool| {
+            let mut set = ValueSet::default();
+            for a in 1..=r / 2 {
+                if !(unequal && 2 * a == r) {
+                    set.insert(g[a as usize] ^ g[(r - a) as usize]);
+                }
+            }
+            set
+        };
+        if !with_r {
+            for k in 2..self.tables.exact.len() {
+                let set = match k {
+                    2 => pairs(false),
+                    _ => {
+                        let mut set = ValueSet::default();
+                        for a in 1..r.saturating_sub(k as u64 - 2) {
+                            set.add_xor(&self.tables.exact[k - 1][ri - a as usize], g[a as usize]);
+                        }
+                        set
+                    }
+                };
+                self.tables.exact[k].push(set);
+            }
+            for k in 2..self.tables.more.len() {
+                let mut set = ValueSet::default();
+                for a in 1..r {
+                    set.add_xor(&self.tables.more[k - 1][ri - a as usize], g[a as usize]);
+                }
+                self.tables.more[k].push(set);
+            }
+            for k in 2..self.tables.uneven.len() {
+                let set = match k {
+                    2 => pairs(true),
+                    _ => {
+                        let mut set = ValueSet::default();
+                        let m = k as u64 - 1;
+                        for a in 1..r {
+                            set.add_xor(&self.tables.uneven[k - 1][ri - a as usize], g[a as usize]);
+                            let rest = r - a;
+                            if rest.is_multiple_of(m) && rest / m != a && rest >= m {
+                                set.insert(g[a as usize] ^ self.equal_parts(rest / m, m));
+                            }
+                        }
+                        set
+                    }
+                };
+                self.tables.uneven[k].push(set);
+            }
+            for k in 2..self.tables.uneven_more.len() {
+                let mut set = ValueSet::default();
+                for a in 1..r {
+                    let rest = r - a;
+                    // The rest in k − 1 or more parts not all equal (for k = 2: two or more).
+                    let below = self.tables.uneven_more[(k - 1).max(2)].get(rest as usize);
+                    if let Some(below) = below {
+                        set.add_xor(below, g[a as usize]);
+                    }
+                    // The rest in m ≥ k − 1 equal parts b ≠ a.
+                    for m in (k as u64 - 1)..=rest {
+                        if rest.is_multiple_of(m) && rest / m != a {
+                            set.insert(g[a as usize] ^ self.equal_parts(rest / m, m));
+                        }
+                    }
+                }
+                self.tables.uneven_more[k].push(set);
+            }
+        } else if self.tables.more.len() > 1 {
+            let mut set = ValueSet::default();
+            if r > 0 {
+                set.insert(g[ri]);
+            }
+            for a in 1..r {
+                set.add_xor(&self.tables.more[1][ri - a as usize], g[a as usize]);
+            }
+            self.tables.more[1].push(set);
+        }
+    }
+
+    /// The values digit `d` reaches leaving r objects, from the splits into two or more heaps
+    /// only (what a move that removes nothing reaches), or every leaving when `all`.
+    fn reach_of(&self, d: usize, r: u64, all: bool) -> ValueSet {
+        let digit = &self.digits[d];
+        let mut set = ValueSet::default();
+        let ri = r as usize;
+        if all && r == 0 && digit.allows(0).is_some() {
+            set.insert(self.g[0]);
+        }
+        if all && r > 0 && digit.allows(1).is_some() {
+            set.insert(self.g[ri]);
+        }
+        for (k, constraint) in digit.listed().filter(|&(k, _)| k >= 2 && k <= r) {
+            let k = k as usize;
+            match constraint {
+                Constraint::Any => set.add(&self.tables.exact[k][ri]),
+                Constraint::SomeUnequal => set.add(&self.tables.uneven[k][ri]),
+                Constraint::AllEqual if r.is_multiple_of(k as u64) => {
+                    set.insert(self.equal_parts(r / k as u64, k as u64))
+                }
+                Constraint::AllEqual => {}
+                Constraint::Unequal => self.unequal_parts(r, k as u64, k as u64, &mut set),
+            }
+        }
+        if let Some((from, constraint)) = digit.more() {
+            let k = from.max(2);
+            match constraint {
+                Constraint::Any => set.add(&self.tables.more[k as usize][ri]),
+                Constraint::SomeUnequal => set.add(&self.tables.uneven_more[k as usize][ri]),
+                Constraint::AllEqual => {
+                    for m in (k..=r).filter(|&m| r.is_multiple_of(m)) {
+                        set.insert(self.equal_parts(r / m, m));
+                    }
+                }
+                Constraint::Unequal => self.unequal_parts(r, k, r, &mut set),
+            }
+        }
+        set
+    }
+
+    /// Adds the nim-sums of the partitions of r into `fewest` to `most` pairwise unequal parts,
+    /// one partition at a time.
+    fn unequal_parts(&self, r: u64, fewest: u64, most: u64, set: &mut ValueSet) {
+        for k in fewest..=most {
+            if k * (k + 1) / 2 > r {
+                break;
+            }
+            self.distinct(r, k, 1, 0, set);
+        }
+    }
+
+    /// Partitions of r into k distinct parts of at least `min`, each nim-sum XOR `acc`.
+    fn distinct(&self, r: u64, k: u64, min: u64, acc: u32, set: &mut ValueSet) {
+        if k == 1 {
+            set.insert(acc ^ self.g[r as usize]);
+            return;
+        }
+        let mut a = min;
+        while a * k + k * (k - 1) / 2 <= r {
+            self.distinct(r - a, k - 1, a + 1, acc ^ self.g[a as usize], set);
+            a += 1;
+        }
+    }
+}
+
+/// The number of parts each table needs, from the digits that use it.
+fn sized_tables(digits: &[Digit]) -> Tables {
+    let mut tables = Tables::default();
+    let need = |table: &mut Vec<Vec<ValueSet>>, k: u64| {
+        if table.len() <= k as usize {
+            table.resize_with(k as usize + 1, Vec::new);
+        }
+    };
+    for digit in digits {
+        for (k, c) in digit.listed().filter(|&(k, _)| k >= 2) {
+            match c {
+                Constraint::Any => need(&mut tables.exact, k),
+                Constraint::SomeUnequal => need(&mut tables.uneven, k),
+                Constraint::AllEqual | Constraint::Unequal => {}
+            }
+        }
+        if let Some((from, c)) = digit.more() {
+            match c {
+                Constraint::Any => need(&mut tables.more, from.max(2)),
+                Constraint::SomeUnequal => need(&mut tables.uneven_more, from.max(2)),
+                Constraint::AllEqual | Constraint::Unequal => {}
+            }
+        }
+    }
+    // The tables below the ones needed keep values too (index 0, and 1 of `exact` and the
+    // uneven ones, stay empty and unused).
+    tables
+}
+
+/// Computes the value (normal play) or outcome (misère, rules without splits) of every
+/// position below `n`.
+pub fn compute(
+    general: &General,
+    play: Play,
+    n: u64,
+    period_criterion: Option<period::Criterion>,
+    progress: &Progress,
+) -> Result<Table> {
+    super::check_in_memory_size(n)?;
+    let compiled = general.compile(n);
+    let digits = general.digits();
+    let index = |d: &Digit| digits.binary_search(d).expect("every digit is listed");
+    let mut sieve = Sieve {
+        g: crate::table::reserve(n, "the table")?,
+        tables: sized_tables(&digits),
+        digits: &digits,
+        reach: vec![Vec::new(); digits.len()],
+    };
+    for x in 0..n {
+        sieve.extend_tables(x, false);
+        let mut reached = ValueSet::default();
+        compiled.for_each_removal(x, &mut |j, digit| {
+            let d = index(digit);
+            match j {
+                0 => reached.add(&sieve.reach_of(d, x, false)),
+                _ => reached.add(&sieve.reach[d][(x - j) as usize]),
+            }
+        });
+        let value = match play {
+            Play::Normal => reached.mex(),
+            Play::Misere => u32::from(reached.is_empty() || reached.mex() > 0),
+        };
+        sieve.g.push(value);
+        sieve.extend_tables(x, true);
+        for d in 0..digits.len() {
+            let set = sieve.reach_of(d, x, true);
+            sieve.reach[d].push(set);
+        }
+        if x % CHECK_EVERY == 0 {
+            progress.set(x);
+            interrupt::check(x, n)?;
+        }
+    }
+    progress.set(n);
+    let values = sieve.g;
+    let period = period_criterion
+        .and_then(|criterion| period::find_by(n, |x| values[x as usize], &criterion));
+    Ok(Table {
+        kind: ValueKind::of(play),
+        values: PackedValues::from_values(&values)?,
+        period,
+        shape: Shape::Line,
+    })
+}

@@ -291,6 +291,51 @@ pub fn compute(
     progress: &Progress,
 ) -> Result<Table> {
     super::check_in_memory_size(n)?;
+    let values = sieve(general, play, n, progress, |_, computed| Some(computed))?;
+    let period = period_criterion
+        .and_then(|criterion| period::find_by(n, |x| values[x as usize], &criterion));
+    Ok(Table {
+        kind: ValueKind::of(play),
+        values: PackedValues::from_values(&values)?,
+        period,
+        shape: Shape::Line,
+    })
+}
+
+/// The first position below `given.len()` where `given` (values when `every_value`, else
+/// 0 = P and anything else N) disagrees with the definition, with the value the definition
+/// gives there; None when it agrees everywhere.
+pub fn first_difference(
+    general: &General,
+    play: Play,
+    given: &PackedValues,
+    every_value: bool,
+    progress: &Progress,
+) -> Result<Option<(u64, u32)>> {
+    let mut found = None;
+    sieve(general, play, given.len(), progress, |x, computed| {
+        let value = given.get(x);
+        let agrees = match every_value {
+            true => value == computed,
+            false => (value == 0) == (computed == 0),
+        };
+        if !agrees {
+            found = Some((x, computed));
+        }
+        agrees.then_some(computed)
+    })?;
+    Ok(found)
+}
+
+/// The values of positions below n in order, each the mex the definition gives as `keep`
+/// takes it (None stops the sieve there).
+fn sieve(
+    general: &General,
+    play: Play,
+    n: u64,
+    progress: &Progress,
+    mut keep: impl FnMut(u64, u32) -> Option<u32>,
+) -> Result<Vec<u32>> {
     let compiled = general.compile(n);
     let digits = general.digits();
     let index = |d: &Digit| digits.binary_search(d).expect("every digit is listed");
@@ -310,9 +355,12 @@ pub fn compute(
                 _ => reached.add(&sieve.reach[d][(x - j) as usize]),
             }
         });
-        let value = match play {
+        let computed = match play {
             Play::Normal => reached.mex(),
             Play::Misere => u32::from(reached.is_empty() || reached.mex() > 0),
+        };
+        let Some(value) = keep(x, computed) else {
+            break;
         };
         sieve.g.push(value);
         sieve.extend_tables(x, true);
@@ -326,13 +374,5 @@ pub fn compute(
         }
     }
     progress.set(n);
-    let values = sieve.g;
-    let period = period_criterion
-        .and_then(|criterion| period::find_by(n, |x| values[x as usize], &criterion));
-    Ok(Table {
-        kind: ValueKind::of(play),
-        values: PackedValues::from_values(&values)?,
-        period,
-        shape: Shape::Line,
-    })
+    Ok(sieve.g)
 }

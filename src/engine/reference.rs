@@ -44,6 +44,7 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
                     }
                     seen[v as usize] = x;
                     has_option = true;
+                    std::ops::ControlFlow::Continue(())
                 });
                 let mex = (0..seen.len())
                     .find(|&v| seen[v] != x)

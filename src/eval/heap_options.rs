@@ -2,6 +2,7 @@
 //! 10^12 in Nim has 10^12 options; the caller takes as many as it can afford).
 
 use super::sum::OPTION_BUDGET;
+use crate::game::code::Visit;
 use crate::game::{Game, Rule, TakeBreak, TakeBreakOption, Window, WindowRule, divisors_of};
 
 /// One option of a heap: one heap (0 when nothing is left), two heaps a ≤ b, or three a ≤ b ≤ c.
@@ -86,6 +87,27 @@ impl HeapOptions {
                 Box::new(options.into_iter().map(HeapOption::One))
             }
             Rule::TakeBreak(code) => Box::new(code.options(n)),
+            Rule::General(general) => {
+                // Options of up to three heaps, at most one more than eval examines.
+                let mut listed = Vec::new();
+                general
+                    .compile(n.saturating_add(1))
+                    .for_each_option(n, &mut |heaps| {
+                        let option = match *heaps {
+                            [] => HeapOption::One(0),
+                            [a] => HeapOption::One(a),
+                            [a, b] => HeapOption::Two(a, b),
+                            [a, b, c] => HeapOption::Three(a, b, c),
+                            _ => return Visit::Continue(()),
+                        };
+                        listed.push(option);
+                        match listed.len() > OPTION_BUDGET {
+                            true => Visit::Break(()),
+                            false => Visit::Continue(()),
+                        }
+                    });
+                Box::new(listed.into_iter())
+            }
             _ => Box::new(std::iter::empty()),
         }
     }
@@ -124,9 +146,14 @@ impl HeapOptions {
     }
 
     /// False when [`HeapOptions::options`] leaves out options of n: steps of a listed
-    /// subtraction set past the options examined, or primes past 3.2·10^8.
+    /// subtraction set past the options examined, primes past 3.2·10^8, or splits into four
+    /// heaps or more of rules written down.
     pub fn lists_all(&self, n: u64) -> bool {
-        self.steps_below.is_none_or(|below| n < below)
+        let general_lists_all = match &self.rule {
+            Rule::General(general) => general.max_heaps().is_some_and(|most| most <= 3),
+            _ => true,
+        };
+        general_lists_all && self.steps_below.is_none_or(|below| n < below)
     }
 
     /// Whether m is a one-heap option of n, for the rules that answer at once (windows of

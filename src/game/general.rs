@@ -2,7 +2,7 @@
 //! digit applied to a subtraction set (`SET@DIGIT`: remove an element, then leave the rest as
 //! the digit allows), and unions of these (`A|B`: the moves of both).
 
-use super::code::{Code, Constraint, Digit, for_each_leaving};
+use super::code::{Code, Constraint, Digit, Visit, for_each_leaving};
 use super::{Rule, SubtractionSet, TakeBreak};
 use std::fmt;
 
@@ -215,10 +215,15 @@ impl Compiled<'_> {
     }
 
     /// Calls `visit` with every option of a heap of n, each the heaps it leaves (ascending;
-    /// none when the move takes the whole heap): straight from the definition, one partition
-    /// at a time.
-    pub fn for_each_option(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
-        self.for_each_removal(n, &mut |j, digit| for_each_leaving(digit, n - j, visit));
+    /// none when the move takes the whole heap), fewest objects removed first in each rule:
+    /// straight from the definition, one partition at a time, until `visit` stops.
+    pub fn for_each_option(&self, n: u64, visit: &mut dyn FnMut(&[u64]) -> Visit) {
+        let mut stopped = false;
+        self.for_each_removal(n, &mut |j, digit| {
+            if !stopped {
+                stopped = for_each_leaving(digit, n - j, visit).is_break();
+            }
+        });
     }
 }
 

@@ -1,7 +1,9 @@
 //! Families of games: `subK:M` (every K-element subtraction set with largest element ≤ M),
 //! `NAME:A..B` (one integer parameter over a range) and `octalK` / `octalK:4` (every octal code
-//! `0.d1…dK` / `4.d1…dK` with dK ≠ 0), each optionally followed by modifiers (`+leave1`,
-//! `+misere`, `+unequal`). A family is a numbered list of game specs, produced on demand.
+//! `0.d1…dK` / `4.d1…dK` with dK ≠ 0), each optionally followed by a digit applied to every set
+//! (`sub2:12@7`: remove an element, leave nothing, one heap or two) and by modifiers
+//! (`+leave1`, `+misere`, `+unequal`). A family is a numbered list of game specs, produced on
+//! demand.
 
 use crate::error::{Error, Param, Result};
 use crate::game::Game;
@@ -15,6 +17,8 @@ pub struct Family {
     /// The family as written (trimmed), e.g. `sub3:40+misere`.
     pub text: String,
     kind: Kind,
+    /// The digit applied to every set, e.g. `@7` (empty for none).
+    digit: String,
     /// Modifiers appended to every spec, e.g. `+misere` (empty for none).
     modifiers: String,
     len: u64,
@@ -40,7 +44,8 @@ const MOST_SET_ELEMENTS: u64 = 1 << 16;
 const SYNTAX: &str = "write subK:M (every K-element subtraction set with largest element <= M, \
                       e.g. sub3:40), NAME:A..B (e.g. powers:2..6, bachet:1..20) or octalK / \
                       octalK:4 (every octal code 0.d1...dK / 4.d1...dK, dK non-zero, e.g. \
-                      octal3), optionally followed by +leave1, +misere or +unequal";
+                      octal3), optionally followed by @DIGIT (e.g. sub2:12@7) and by +leave1, \
+                      +misere or +unequal";
 
 impl Family {
     /// Parses a family and checks that its first and last specs are valid games. Its size is
@@ -48,7 +53,14 @@ impl Family {
     pub fn parse(text: &str) -> Result<Family> {
         let text = text.trim();
         let err = |reason: String| Error::Input(format!("bad family '{text}': {reason}"));
-        let (base, modifiers) = text.split_at(text.find('+').unwrap_or(text.len()));
+        // A `+` inside braces is part of a digit (`@{2+}`), not a modifier.
+        let mut depth = 0i32;
+        let plus = text.char_indices().find(|&(_, c)| {
+            depth += i32::from(c == '{') - i32::from(c == '}');
+            c == '+' && depth == 0
+        });
+        let (base, modifiers) = text.split_at(plus.map_or(text.len(), |(i, _)| i));
+        let (base, digit) = base.split_at(base.find('@').unwrap_or(base.len()));
         let (name, args) = match base.split_once(':') {
             Some(split) => split,
             None if base.starts_with("octal") => (base, "0"),
@@ -121,6 +133,7 @@ impl Family {
         let family = Family {
             text: text.to_string(),
             kind,
+            digit: digit.to_string(),
             modifiers: modifiers.to_string(),
             len,
         };
@@ -175,7 +188,7 @@ impl Family {
                     format!("octal:{lead}.{code}")
                 }
             };
-            format!("{base}{}", self.modifiers)
+            format!("{base}{}{}", self.digit, self.modifiers)
         })
     }
 }

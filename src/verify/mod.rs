@@ -332,6 +332,23 @@ pub fn verify(subject: &Subject, game: &Game, progress: &Progress) -> Result<Ver
                 None => splits::check(values, code, &first, progress)?,
             })
         }
+        Rule::General(general) => {
+            let every_value = subject.form == Form::Grundy;
+            let found = crate::engine::general::first_difference(
+                general,
+                game.play,
+                values,
+                every_value,
+                progress,
+            )?;
+            if let Some((n, value)) = found {
+                first.record(Fault::Value { n, value });
+            }
+            cost = Some(format!(
+                "{} values computed from the definition",
+                found.map_or(n, |(at, _)| at + 1)
+            ));
+        }
         Rule::Divisor(rule) => {
             let options = listed::Options::Divisors(*rule, min_target);
             listed::check(values, &options, rules, &first, progress);

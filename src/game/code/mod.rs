@@ -6,6 +6,7 @@ mod digit;
 
 pub use digit::{Constraint, Digit, MAX_COUNT};
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// A take-and-break code: digits d0, d1, …, the last `period` of which repeat.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -159,26 +160,30 @@ impl fmt::Display for Code {
     }
 }
 
+/// What a visitor of options says: go on, or stop.
+pub type Visit = ControlFlow<()>;
+
 /// Calls `visit` with every way `digit` lets r objects be left: no heap (r = 0), one heap,
-/// or a split into heaps that meet their constraint, each ascending.
-pub fn for_each_leaving(digit: &Digit, r: u64, visit: &mut dyn FnMut(&[u64])) {
+/// or a split into heaps that meet their constraint, each ascending; until `visit` stops.
+pub fn for_each_leaving(digit: &Digit, r: u64, visit: &mut dyn FnMut(&[u64]) -> Visit) -> Visit {
     if r == 0 {
         if digit.allows(0).is_some() {
-            visit(&[]);
+            visit(&[])?;
         }
-        return;
+        return Visit::Continue(());
     }
     if digit.allows(1).is_some() {
-        visit(&[r]);
+        visit(&[r])?;
     }
     let mut parts = Vec::new();
     for k in 2..=r {
         if let Some(constraint) = digit.allows(k) {
-            partitions(r, k, 1, constraint, &mut parts, visit);
+            partitions(r, k, 1, constraint, &mut parts, visit)?;
         } else if digit.max_heaps().is_some_and(|max| k > max) {
             break;
         }
     }
+    Visit::Continue(())
 }
 
 /// Every partition of r into k parts, each at least `min`, ascending, meeting `constraint`,
@@ -189,15 +194,16 @@ fn partitions(
     min: u64,
     constraint: Constraint,
     parts: &mut Vec<u64>,
-    visit: &mut dyn FnMut(&[u64]),
-) {
+    visit: &mut dyn FnMut(&[u64]) -> Visit,
+) -> Visit {
     if k == 1 {
         parts.push(r);
-        if constraint.holds(parts) {
-            visit(parts);
-        }
+        let flow = match constraint.holds(parts) {
+            true => visit(parts),
+            false => Visit::Continue(()),
+        };
         parts.pop();
-        return;
+        return flow;
     }
     // Parts of at least `a` each (distinct: a, a+1, …) must fit.
     let step = u64::from(constraint == Constraint::Unequal);
@@ -205,11 +211,13 @@ fn partitions(
     while a.saturating_mul(k) + step * k * (k - 1) / 2 <= r {
         if constraint != Constraint::AllEqual || parts.first().is_none_or(|&p| p == a) {
             parts.push(a);
-            partitions(r - a, k - 1, a + step, constraint, parts, visit);
+            let flow = partitions(r - a, k - 1, a + step, constraint, parts, visit);
             parts.pop();
+            flow?;
         }
         a += 1;
     }
+    Visit::Continue(())
 }
 
 #[cfg(test)]
@@ -271,7 +279,10 @@ mod tests {
         let count = |digit: &str, r: u64| {
             let (d, _) = Digit::parse_prefix(digit).unwrap();
             let mut all = Vec::new();
-            for_each_leaving(&d, r, &mut |parts| all.push(parts.to_vec()));
+            let _ = for_each_leaving(&d, r, &mut |parts| {
+                all.push(parts.to_vec());
+                Visit::Continue(())
+            });
             all
         };
         assert_eq!(count("7", 4), [vec![4], vec![1, 3], vec![2, 2]]);

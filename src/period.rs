@@ -469,3 +469,19 @@ impl Holders {
 
 #[cfg(test)]
 mod tests;
+
+/// The smallest period that `values` appear to have: one that holds over the second half of
+/// the table and repeats there at least three times, from the earliest position it holds
+/// back to. What a table suggests, never a proof: for rules whose moves no criterion bounds
+/// (rules written as functions). None when no such period holds.
+pub fn apparent(values: &[u32]) -> Option<Period> {
+    let n = values.len();
+    let half = n / 2;
+    let holds = |p: usize, x: usize| values[x] == values[x + p];
+    let period = (1..=half / 3).find(|&p| (half..n - p).all(|x| holds(p, x)))?;
+    let mut preperiod = half;
+    while preperiod > 0 && holds(period, preperiod - 1) {
+        preperiod -= 1;
+    }
+    Some(Period::pure(preperiod as u64, period as u64))
+}

@@ -35,9 +35,18 @@ or ``"1_000_000"``."""
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
+Rule = Callable[[int], Iterable[Union[int, Iterable[int]]]]
+"""A rule written in Python: ``rule(h)`` returns the options of a heap of h, each an int (the
+one heap left, 0 for none) or a tuple of ints (the heaps a split leaves, valued by their
+nim-sum); every heap smaller than h."""
+
+Game = Union[str, Rule]
+"""A game: a spec such as ``"sub:1,3,4"`` or ``"tb:4!.0"`` (see :func:`games`), or a
+:data:`Rule`."""
+
 
 def grundy(
-    game: str,
+    game: Game,
     n: Size,
     *,
     threads: Optional[int] = None,
@@ -71,7 +80,17 @@ def grundy(
     for an argument of the wrong type, ``OSError`` when ``path`` cannot be written, and
     ``KeyboardInterrupt`` when interrupted (nothing is left on disk then, and a file already
     at ``path`` is kept as it was).
+
+    ``game`` may be a :data:`Rule`, a function ``rule(h)`` that returns the options of a heap
+    of h: the values are the mex recursion over its options, computed on the calling thread
+    (``threads``, ``engine``, ``until_period`` and ``path`` do not apply). An exception the
+    rule raises comes with a note naming the heap; an option that is not an int or a tuple of
+    ints smaller than h raises ``TypeError`` or ``ValueError`` naming both.
     """
+    if callable(game):
+        _rule_only(threads=threads, engine=engine, until_period=until_period, path=path)
+        with _progress(progress, int(_native.size(_text(n, "n")))) as report:
+            return _native.grundy_rule(game, _text(n, "n"), report)
     spec, total, count, name = _run_arguments(game, n, threads, engine)
     stop = _flag(until_period, "until_period")
     target = None if path is None else _path(path)
@@ -83,7 +102,7 @@ def grundy(
 
 
 def ppos(
-    game: str,
+    game: Game,
     n: Size,
     *,
     threads: Optional[int] = None,
@@ -95,15 +114,18 @@ def ppos(
     Subtraction games given by their elements use the P-position sieve (one bit a position);
     other games compute their values first. For ``wythoff`` (two heaps), the P-pairs with
     a_k < n as rows ``(a_k, b_k)``, k = 0, 1, …. ``threads``, ``engine`` and ``progress`` are as for
-    :func:`grundy`.
+    :func:`grundy`; ``game`` may be a :data:`Rule`, as for :func:`grundy`.
     """
+    if callable(game):
+        values = grundy(game, n, threads=threads, engine=engine, progress=progress)
+        return np.flatnonzero(values == 0).astype(np.uint64)
     spec, total, count, name = _run_arguments(game, n, threads, engine)
     with _progress(progress, int(total)) as report:
         return _native.ppos(spec, total, count, name, report)
 
 
 def summary(
-    game: str,
+    game: Game,
     n: Size,
     *,
     ppos: bool = False,
@@ -117,7 +139,26 @@ def summary(
     (``ppos=True``: those of ``nimsieve ppos -f json``): counts of each value, first
     occurrences, the proven period, P-position counts by residue ``modulus`` (default 5), and for
     take-and-break games the sparse space. ``elapsed_s`` is the run's own time.
+
+    For a :data:`Rule` (see :func:`grundy`), ``"game"`` is ``"python:NAME"`` (the function's
+    name), ``"engine"`` is ``"python"``, ``"period"`` is None (nothing bounds a function's
+    moves, so no period is proven) and ``"apparent_period"`` is the period the values appear to
+    have, ``{"preperiod", "period"}`` (one that holds over the second half of the table at
+    least three times), or None.
     """
+    if callable(game):
+        _rule_only(threads=threads, engine=engine, until_period=until_period)
+        if _flag(ppos, "ppos"):
+            raise ValueError("ppos=True is for game specs; for a rule, use nimsieve.ppos(rule, n)")
+        residues = None if modulus is None else _text(modulus, "modulus")
+        label = f"python:{getattr(game, '__name__', type(game).__name__)}"
+        with _progress(progress, int(_native.size(_text(n, "n")))) as report:
+            text, apparent = _native.summary_rule(game, label, _text(n, "n"), residues, report)
+        described: dict[str, Any] = json.loads(text)
+        described["apparent_period"] = (
+            None if apparent is None else {"preperiod": apparent[0], "period": apparent[1]}
+        )
+        return described
     spec, total, count, name = _run_arguments(game, n, threads, engine)
     listed = _flag(ppos, "ppos")
     residues = None if modulus is None else _text(modulus, "modulus")
@@ -129,7 +170,7 @@ def summary(
 
 
 def eval(
-    game: str,
+    game: Game,
     heaps: Iterable[Size],
     *,
     last: Optional[Size] = None,
@@ -155,9 +196,16 @@ def eval(
     ``outcome`` and ``winning_moves``, each ``{"changes": [{"index", "from", "to"}], "says"}``.
     ``last`` is the previous take in ``fibonacci-nim``.
 
+    For a :data:`Rule` (see :func:`grundy`), the position is a sum of heaps whose values come
+    from a table computed to the largest heap (``"method": "table"``); every winning move is
+    listed, ``"split"`` giving the heaps of a move that leaves more than one.
+
     >>> nimsieve.eval("nim", [3, 4, 5])["winning_moves"]
     [{'heap': 0, 'from': 3, 'to': 1}]
     """
+    if callable(game):
+        _rule_only(last=last, table=table)
+        return _evaluate_rule(game, [int(h) for h in _heaps(heaps)])
     spec = _string(game, "game", "nim")
     position = _heaps(heaps)
     limit = None if last is None else _text(last, "last")
@@ -264,6 +312,45 @@ def _heaps(heaps: Iterable[Size]) -> list[str]:
             f"{type(heaps).__name__} {heaps!r:.40}"
         )
     return [_text(h, "a heap") for h in heaps]
+
+
+def _rule_only(**given: Any) -> None:
+    """Refuses the arguments that apply to game specs only, when a rule is given."""
+    for name, value in given.items():
+        if value not in (None, False):
+            raise ValueError(f"{name}= applies to game specs, not to a rule written in Python; leave it out")
+
+
+def _evaluate_rule(rule: Rule, heaps: list[int]) -> dict[str, Any]:
+    """A sum of heaps of a rule written in Python, as :func:`eval` gives a game's."""
+    g = grundy(rule, max(heaps, default=0) + 1)
+    values = [int(g[h]) for h in heaps]
+    nim_sum = 0
+    for v in values:
+        nim_sum ^= v
+    moves: list[dict[str, Any]] = []
+    if nim_sum:
+        for index, (heap, value) in enumerate(zip(heaps, values)):
+            for option in rule(heap):
+                parts = [option] if isinstance(option, int) else sorted(int(p) for p in option)
+                reached = 0
+                for part in parts:
+                    reached ^= int(g[part])
+                if reached == value ^ nim_sum:
+                    move: dict[str, Any] = {"heap": index, "from": heap, "to": sum(parts)}
+                    if len(parts) > 1:
+                        move["split"] = parts
+                    moves.append(move)
+    name = getattr(rule, "__name__", type(rule).__name__)
+    return {
+        "game": f"python:{name}",
+        "heaps": [{"size": h, "value": v, "method": "table"} for h, v in zip(heaps, values)],
+        "values": values,
+        "nim_sum": nim_sum,
+        "outcome": "N" if nim_sum else "P",
+        "winning_moves": moves,
+        "all_winning_moves": True,
+    }
 
 
 def _run_arguments(

@@ -1,6 +1,7 @@
 """Type hints of the compiled engines (``python/src/lib.rs``); use the ``nimsieve`` package."""
 
-from typing import Callable, Optional
+from collections.abc import Iterable
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -14,6 +15,18 @@ def grundy(
     until_period: bool,
     progress: Optional[Callable[[int, Optional[int]], None]],
 ) -> np.ndarray: ...
+def grundy_rule(
+    rule: Callable[[int], Iterable[Any]],
+    n: str,
+    progress: Optional[Callable[[int, Optional[int]], None]],
+) -> np.ndarray: ...
+def summary_rule(
+    rule: Callable[[int], Iterable[Any]],
+    name: str,
+    n: str,
+    modulus: Optional[str],
+    progress: Optional[Callable[[int, Optional[int]], None]],
+) -> tuple[str, Optional[tuple[int, int]]]: ...
 def grundy_file(
     game: str,
     n: str,

@@ -5,6 +5,7 @@
 
 mod arrays;
 mod errors;
+mod rules;
 mod supervise;
 
 use arrays::Values;
@@ -315,6 +316,8 @@ fn engines() -> Vec<(&'static str, &'static str)> {
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(grundy, module)?)?;
+    module.add_function(wrap_pyfunction!(rules::grundy_rule, module)?)?;
+    module.add_function(wrap_pyfunction!(rules::summary_rule, module)?)?;
     module.add_function(wrap_pyfunction!(grundy_file, module)?)?;
     module.add_function(wrap_pyfunction!(ppos, module)?)?;
     module.add_function(wrap_pyfunction!(summary, module)?)?;

@@ -16,7 +16,7 @@ from conftest import Cli
 
 @pytest.mark.parametrize(
     "game,n",
-    [("sqares", "10"), ("sub:", "10"), ("sub:0,3", "10"), ("kayles+leave1", "10"),
+    [("sqares", "10"), ("sub:", "10"), ("sub:0,3", "10"), ("tb:14.0", "10"),
      ("octal:0.8", "10"), ("squares", "-5"), ("squares", "1.5"), ("squares", "0"),
      ("squares", "2^70"), ("squares", "1e"), ("squares", "0x10")],
 )

@@ -12,6 +12,7 @@
 
 use crate::error::Result;
 use crate::game::code::{Constraint, Digit};
+use crate::game::general::Part;
 use crate::game::{General, Play};
 use crate::interrupt;
 use crate::period;
@@ -37,9 +38,14 @@ impl ValueSet {
 
     fn values(&self) -> impl Iterator<Item = u32> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64)
-                .filter(move |b| bits >> b & 1 == 1)
-                .map(move |b| (w * 64 + b) as u32)
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    w as u32 * 64 + b
+                })
+            })
         })
     }
 
@@ -79,14 +85,26 @@ impl ValueSet {
 /// The recursions kept for every r, one table of sets a number of parts.
 #[derive(Debug, Default)]
 struct Tables {
-    /// `exact[k][r]`: nim-sums of the partitions of r into exactly k parts (k ≥ 2).
+    /// `exact[k][r]`: nim-sums of the partitions of r into exactly k parts (k ≥ 2; kept only
+    /// when a digit splits into three or more, two parts are summed where they are needed).
     exact: Vec<Vec<ValueSet>>,
     /// `more[k][r]`: into k or more parts (k ≥ 1).
     more: Vec<Vec<ValueSet>>,
-    /// `uneven[k][r]`: into exactly k parts, not all equal (k ≥ 2).
+    /// `uneven[k][r]`: into exactly k parts, not all equal (k ≥ 2; kept as `exact` is).
     uneven: Vec<Vec<ValueSet>>,
     /// `uneven_more[k][r]`: into k or more parts, not all equal (k ≥ 2).
     uneven_more: Vec<Vec<ValueSet>>,
+}
+
+/// The nim-sums of the splits of r into two parts of `g` (two unequal parts when `unequal`).
+fn pairs(g: &[u32], r: u64, unequal: bool) -> ValueSet {
+    let mut set = ValueSet::default();
+    for a in 1..=r / 2 {
+        if !(unequal && 2 * a == r) {
+            set.insert(g[a as usize] ^ g[(r - a) as usize]);
+        }
+    }
+    set
 }
 
 /// The values of g so far and what the recursions keep.
@@ -109,19 +127,10 @@ impl Sieve<'_> {
     fn extend_tables(&mut self, r: u64, with_r: bool) {
         let ri = r as usize;
         let g = &self.g;
-        let pairs = |unequal: bool| {
-            let mut set = ValueSet::default();
-            for a in 1..=r / 2 {
-                if !(unequal && 2 * a == r) {
-                    set.insert(g[a as usize] ^ g[(r - a) as usize]);
-                }
-            }
-            set
-        };
         if !with_r {
             for k in 2..self.tables.exact.len() {
                 let set = match k {
-                    2 => pairs(false),
+                    2 => pairs(g, r, false),
                     _ => {
                         let mut set = ValueSet::default();
                         for a in 1..r.saturating_sub(k as u64 - 2) {
@@ -141,7 +150,7 @@ impl Sieve<'_> {
             }
             for k in 2..self.tables.uneven.len() {
                 let set = match k {
-                    2 => pairs(true),
+                    2 => pairs(g, r, true),
                     _ => {
                         let mut set = ValueSet::default();
                         let m = k as u64 - 1;
@@ -202,6 +211,9 @@ impl Sieve<'_> {
         for (k, constraint) in digit.listed().filter(|&(k, _)| k >= 2 && k <= r) {
             let k = k as usize;
             match constraint {
+                Constraint::Any | Constraint::SomeUnequal | Constraint::Unequal if k == 2 => {
+                    set.add(&pairs(&self.g, r, constraint != Constraint::Any))
+                }
                 Constraint::Any => set.add(&self.tables.exact[k][ri]),
                 Constraint::SomeUnequal => set.add(&self.tables.uneven[k][ri]),
                 Constraint::AllEqual if r.is_multiple_of(k as u64) => {
@@ -252,6 +264,76 @@ impl Sieve<'_> {
     }
 }
 
+/// The removals of every rule of a union, each with the index of its digit among the digits
+/// the rules use.
+enum Removals {
+    /// Digit j of a code: the indices of d0, d1, … (None for a zero digit), the last
+    /// `period` repeating.
+    Code {
+        indices: Vec<Option<usize>>,
+        period: usize,
+    },
+    /// The listed removals (below the bound), each with one digit.
+    Listed(Vec<u64>, usize),
+}
+
+impl Removals {
+    /// The removals of `general`'s rules below `bound`.
+    fn of(general: &General, digits: &[Digit], bound: u64) -> Vec<Removals> {
+        let index = |d: &Digit| match d.is_zero() {
+            true => None,
+            false => Some(digits.binary_search(d).expect("every digit is listed")),
+        };
+        general
+            .parts()
+            .iter()
+            .map(|part| match part {
+                Part::Code(code) => Removals::Code {
+                    indices: code.digits().iter().map(index).collect(),
+                    period: code.period(),
+                },
+                Part::Set { set, digit, .. } => Removals::Listed(
+                    set.elements_below(bound),
+                    index(digit).expect("a set's digit is not zero"),
+                ),
+            })
+            .collect()
+    }
+}
+
+/// Calls `visit(j, digit index)` for every removal from a heap of n the rules allow.
+trait EachRemoval {
+    fn each(&self, n: u64, visit: impl FnMut(u64, usize));
+}
+
+impl EachRemoval for Vec<Removals> {
+    fn each(&self, n: u64, mut visit: impl FnMut(u64, usize)) {
+        for part in self {
+            match part {
+                Removals::Code { indices, period } => {
+                    let listed = indices.len() as u64;
+                    let start = listed - *period as u64;
+                    let last = if *period == 0 { n.min(listed - 1) } else { n };
+                    for j in 0..=last {
+                        let i = match j < listed {
+                            true => j,
+                            false => start + (j - start) % *period as u64,
+                        };
+                        if let Some(d) = indices[i as usize] {
+                            visit(j, d);
+                        }
+                    }
+                }
+                Removals::Listed(steps, d) => {
+                    for &j in steps.iter().take_while(|&&j| j <= n) {
+                        visit(j, *d);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The number of parts each table needs, from the digits that use it.
 fn sized_tables(digits: &[Digit]) -> Tables {
     let mut tables = Tables::default();
@@ -261,7 +343,7 @@ fn sized_tables(digits: &[Digit]) -> Tables {
         }
     };
     for digit in digits {
-        for (k, c) in digit.listed().filter(|&(k, _)| k >= 2) {
+        for (k, c) in digit.listed().filter(|&(k, _)| k >= 3) {
             match c {
                 Constraint::Any => need(&mut tables.exact, k),
                 Constraint::SomeUnequal => need(&mut tables.uneven, k),
@@ -336,9 +418,9 @@ fn sieve(
     progress: &Progress,
     mut keep: impl FnMut(u64, u32) -> Option<u32>,
 ) -> Result<Vec<u32>> {
-    let compiled = general.compile(n);
     let digits = general.digits();
-    let index = |d: &Digit| digits.binary_search(d).expect("every digit is listed");
+    let removals = Removals::of(general, &digits, n);
+    let last_removal = general.last_removal();
     let mut sieve = Sieve {
         g: crate::table::reserve(n, "the table")?,
         tables: sized_tables(&digits),
@@ -348,12 +430,9 @@ fn sieve(
     for x in 0..n {
         sieve.extend_tables(x, false);
         let mut reached = ValueSet::default();
-        compiled.for_each_removal(x, &mut |j, digit| {
-            let d = index(digit);
-            match j {
-                0 => reached.add(&sieve.reach_of(d, x, false)),
-                _ => reached.add(&sieve.reach[d][(x - j) as usize]),
-            }
+        removals.each(x, |j, d| match j {
+            0 => reached.add(&sieve.reach_of(d, x, false)),
+            _ => reached.add(&sieve.reach[d][(x - j) as usize]),
         });
         let computed = match play {
             Play::Normal => reached.mex(),
@@ -367,6 +446,10 @@ fn sieve(
         for d in 0..digits.len() {
             let set = sieve.reach_of(d, x, true);
             sieve.reach[d].push(set);
+            // No removal reaches further back than the largest.
+            if let Some(old) = last_removal.and_then(|t| x.checked_sub(t + 1)) {
+                sieve.reach[d][old as usize] = ValueSet::default();
+            }
         }
         if x % CHECK_EVERY == 0 {
             progress.set(x);

@@ -108,6 +108,18 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
         "take-and-break with hexadecimal digits 0-9, A-F: as octal, and 8 (remove k, split the rest into three); also hex:4.d1d2...",
     ),
     entry(
+        "tb:d0.d1d2...",
+        "take-and-break in CGSuite's grammar: bit k of digit j (0-9, A-Z) lets j be removed leaving k heaps; {2,3} lists heap counts, {2+} two or more; after a digit ! (heaps pairwise unequal), ? (not all equal), = (all equal); [..] repeats; e.g. tb:4!.0, tb:0.[37], tb:{2+}.0",
+    ),
+    entry(
+        "SET@DIGIT",
+        "remove an element of a subtraction set, then leave the rest as the digit allows: squares@7, sub:1,2,3@4!, primes@{2+}",
+    ),
+    entry(
+        "A|B",
+        "the moves of both rules (subtraction sets, SET@DIGIT, tb: and octal codes): squares|tb:4.0; +leave1 and +misere apply to the whole",
+    ),
+    entry(
         "kayles",
         "octal:0.77: knock down 1 or 2 adjacent pins of a row",
     ),
@@ -134,7 +146,7 @@ pub const CATALOGUE: &[CatalogueEntry] = &[
     ),
     modifier(
         "GAME+leave1",
-        "every move must leave at least one object (not for take-and-break games)",
+        "every move must leave at least one object (take-and-break games: no move takes the whole heap)",
     ),
     modifier(
         "GAME+misere",

@@ -78,15 +78,17 @@ pub fn parse(text: &str) -> Result<Game> {
     }
     let mut rule = parse_rule(name, args).map_err(|reason| Error::spec(spec, reason))?;
     let mut canonical = canonical_base(name, &rule);
+    let mut leave1_in_rule = false;
     if let Rule::TakeBreak(code) = &mut rule {
-        if leave1 {
-            return Err(err(
-                "'+leave1' does not apply to take-and-break games: after a split the position has several heaps, so its value is not a one-heap table; leave it out".into(),
-            ));
-        }
         if unequal && !code.unequal {
             code.unequal = true;
             canonical.push_str("+unequal");
+        }
+        if leave1 {
+            // No move may take the whole heap: the code without bit 1 in any digit.
+            let general = General::new(vec![Part::Code(code.as_code())]).with_leave1();
+            rule = general.catalogued().unwrap_or(Rule::General(general));
+            leave1_in_rule = true;
         }
     } else if unequal {
         return Err(err(
@@ -101,7 +103,7 @@ pub fn parse(text: &str) -> Result<Game> {
     }
     Ok(Game {
         rule,
-        leave1,
+        leave1: leave1 && !leave1_in_rule,
         play: if misere { Play::Misere } else { Play::Normal },
         spec: canonical,
     })
@@ -435,6 +437,11 @@ mod tests {
         );
         assert_eq!(parse("primes+leave1").unwrap().min_target(), 1);
         assert_eq!(parse("hex:4.f0+unequal").unwrap().spec, "hex:4.F+unequal");
+        // `+leave1` of a code drops its whole-heap moves.
+        assert_eq!(
+            parse("kayles+leave1").unwrap().rule,
+            parse("octal:0.66").unwrap().rule
+        );
         // Digits up to 7 written in hex are the octal code's game, spec and all.
         assert_eq!(parse("hex:0.77").unwrap(), parse("octal:0.77").unwrap());
     }
@@ -464,7 +471,7 @@ mod tests {
             ("set-file:/nonexistent/moves.txt", "cannot read set file"),
             ("hex", "needs a code, e.g. hex:0.8"),
             ("hex:0.8G", "'G' is not a hexadecimal digit"),
-            ("hex:0.8+leave1", "does not apply to take-and-break games"),
+            ("kayles+leave1+unequal+leave1", "given twice"),
         ];
         for (spec, want) in cases {
             let msg = parse(spec).unwrap_err().to_string();

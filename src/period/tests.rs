@@ -263,3 +263,19 @@ fn values_past_the_table_add_the_saltus() {
         Some(lasker(3))
     );
 }
+
+/// An apparent period holds over the second half at least three times, from as far back as it
+/// holds; a table that only ends in a repetition has none.
+#[test]
+fn apparent_periods_hold_over_the_second_half() {
+    let table: Vec<u32> = (0..300u32)
+        .map(|x| if x < 40 { x } else { x % 7 })
+        .collect();
+    assert_eq!(super::apparent(&table), Some(Period::pure(40, 7)));
+    let growing: Vec<u32> = (0..300).collect();
+    assert_eq!(super::apparent(&growing), None);
+    let mut late = growing.clone();
+    late[290..].fill(5);
+    assert_eq!(super::apparent(&late), None);
+    assert_eq!(super::apparent(&[]), None);
+}

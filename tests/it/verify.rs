@@ -533,6 +533,9 @@ fn examples(syntax: &str) -> Option<Vec<String>> {
         ],
         "octal:4.d1d2..." => &["octal:4.07"],
         "hex:0.d1d2..." => &["hex:0.8C", "hex:4.9", "hex:0.8+unequal"],
+        "tb:d0.d1d2..." => &["tb:0.[37]", "tb:8?.0", "tb:4!.0", "tb:0.{2,3}"],
+        "SET@DIGIT" => &["squares@7", "sub:1,2,3@4!", "primes@3+leave1"],
+        "A|B" => &["squares|tb:4.0", "fibonacci|primes+misere"],
         // Modifiers: +unequal is among the octal codes, +misere applies to every other game.
         "CODE+unequal" | "GAME+leave1" | "GAME+misere" => &[],
         "wythoff" => return None,

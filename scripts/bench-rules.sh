@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Rules written down, measured two ways:
+#  1. tb: spellings of catalogued games against the catalogued names, interleaved, the median
+#     of 5 runs each (the spelling must cost at most 1.3x: it runs on the same engine);
+#  2. the general engine on the forms no catalogued engine takes: seconds, positions a second
+#     and peak memory at the n given, one thread (the engine is single-threaded).
+#
+#   scripts/bench-rules.sh [path/to/nimsieve]
+set -euo pipefail
+bin=$(realpath "${1:-target/release/nimsieve}")
+cd "$(mktemp -d)"
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" >/dev/null 2>&1
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc
+}
+median() { sort -n | sed -n 3p; }
+echo "spelling,catalogued,n,spelling_s,catalogued_s,ratio"
+pairs=(
+  "tb:0.77 kayles 4194304"
+  "tb:0.07 dawsons-kayles 4194304"
+  "tb:4!.0 grundys-game 1048576"
+  "tb:4.[3] lasker 100000000"
+  "tb:0.[3] nim 100000000"
+  "tb:0.8 hex:0.8 2000"
+  "sub:1,2|sub:4 sub:1,2,4 100000000"
+)
+for pair in "${pairs[@]}"; do
+  read -r written catalogued n <<<"$pair"
+  a=() b=()
+  for _ in 1 2 3 4 5; do
+    a+=("$(seconds "$bin" grundy "$written" -n "$n" -f json -o /dev/null -q)")
+    b+=("$(seconds "$bin" grundy "$catalogued" -n "$n" -f json -o /dev/null -q)")
+  done
+  sa=$(printf '%s\n' "${a[@]}" | median)
+  sb=$(printf '%s\n' "${b[@]}" | median)
+  echo "$written,$catalogued,$n,$sa,$sb,$(echo "scale=2; $sa / $sb" | bc)"
+done
+echo
+echo "rule,n,seconds,positions_per_s,peak_rss_mib"
+rules=(
+  "squares@7 100000"
+  "squares|tb:4.0 100000"
+  "primes@3+leave1 100000"
+  "tb:0.7?7 100000"
+  "tb:8?.0 10000"
+  "tb:8!.0 3000"
+  "tb:0.{2,3} 3000"
+  "tb:{2+}.0 3000"
+  "tb:0.[37] 10000"
+  "tb:0.[{0+}=] 10000"
+  "tb:{2+}!.0 150"
+)
+for rule in "${rules[@]}"; do
+  read -r spec n <<<"$rule"
+  /usr/bin/time -f "%e %M" -o time.txt "$bin" grundy "$spec" -n "$n" -f json -o /dev/null -q
+  read -r s kb <time.txt
+  echo "$spec,$n,$s,$(echo "$n / $s" | bc),$((kb / 1024))"
+done

@@ -2,8 +2,10 @@
 # Rules written down, measured two ways:
 #  1. tb: spellings of catalogued games against the catalogued names, interleaved, the median
 #     of 5 runs each (the spelling must cost at most 1.3x: it runs on the same engine);
-#  2. the general engine on the forms no catalogued engine takes: seconds, positions a second
-#     and peak memory at the n given, one thread (the engine is single-threaded).
+#  2. the general engine on the forms no catalogued engine takes (and hex codes that split
+#     into three): seconds, positions a second and peak memory at the n given, one thread (the
+#     engine is single-threaded), with the reference engine's time on the same table where it
+#     finishes within a minute.
 #
 #   scripts/bench-rules.sh [path/to/nimsieve]
 set -euo pipefail
@@ -24,7 +26,7 @@ pairs=(
   "tb:4!.0 grundys-game 1048576"
   "tb:4.[3] lasker 100000000"
   "tb:0.[3] nim 100000000"
-  "tb:0.8 hex:0.8 2000"
+  "tb:0.8 hex:0.8 3000"
   "sub:1,2|sub:4 sub:1,2,4 100000000"
 )
 for pair in "${pairs[@]}"; do
@@ -39,7 +41,7 @@ for pair in "${pairs[@]}"; do
   echo "$written,$catalogued,$n,$sa,$sb,$(echo "scale=2; $sa / $sb" | bc)"
 done
 echo
-echo "rule,n,seconds,positions_per_s,peak_rss_mib"
+echo "rule,n,seconds,positions_per_s,peak_rss_mib,reference_s"
 rules=(
   "squares@7 100000"
   "squares|tb:4.0 100000"
@@ -47,7 +49,8 @@ rules=(
   "tb:0.7?7 100000"
   "tb:8?.0 10000"
   "tb:8!.0 3000"
-  "tb:0.{2,3} 3000"
+  "tb:0.{2,3} 10000"
+  "hex:0.8 10000"
   "tb:{2+}.0 3000"
   "tb:0.[37] 10000"
   "tb:0.[{0+}=] 10000"
@@ -57,5 +60,6 @@ for rule in "${rules[@]}"; do
   read -r spec n <<<"$rule"
   /usr/bin/time -f "%e %M" -o time.txt "$bin" grundy "$spec" -n "$n" -f json -o /dev/null -q
   read -r s kb <time.txt
-  echo "$spec,$n,$s,$(echo "$n / $s" | bc),$((kb / 1024))"
+  reference=$( (timeout 60 /usr/bin/time -f "%e" "$bin" grundy "$spec" -n "$n" -f json -o /dev/null -q --engine reference 2>&1 >/dev/null || echo ">60") | tail -1)
+  echo "$spec,$n,$s,$(echo "$n / $s" | bc),$((kb / 1024)),$reference"
 done

@@ -470,18 +470,26 @@ impl Holders {
 #[cfg(test)]
 mod tests;
 
-/// The smallest period that `values` appear to have: one that holds over the second half of
-/// the table and repeats there at least three times, from the earliest position it holds
-/// back to. What a table suggests, never a proof: for rules whose moves no criterion bounds
-/// (rules written as functions). None when no such period holds.
+/// The smallest period, pure or arithmetic, that `values` appear to have: g(x + p) = g(x) + s
+/// over the second half of the table, p repeating there at least three times, from the
+/// earliest position it holds back to. What a table suggests, never a proof: for rules whose
+/// moves no criterion bounds (repeating tails, infinite sets, rules written as functions).
+/// None when no such period holds.
 pub fn apparent(values: &[u32]) -> Option<Period> {
     let n = values.len();
     let half = n / 2;
-    let holds = |p: usize, x: usize| values[x] == values[x + p];
-    let period = (1..=half / 3).find(|&p| (half..n - p).all(|x| holds(p, x)))?;
+    let step = |p: usize, x: usize| i64::from(values[x + p]) - i64::from(values[x]);
+    let (period, saltus) = (1..=half / 3).find_map(|p| {
+        let s = step(p, half);
+        (s >= 0 && (half..n - p).all(|x| step(p, x) == s)).then_some((p, s))
+    })?;
     let mut preperiod = half;
-    while preperiod > 0 && holds(period, preperiod - 1) {
+    while preperiod > 0 && step(period, preperiod - 1) == saltus {
         preperiod -= 1;
     }
-    Some(Period::pure(preperiod as u64, period as u64))
+    Some(Period {
+        preperiod: preperiod as u64,
+        period: period as u64,
+        saltus: saltus as u64,
+    })
 }

@@ -143,8 +143,9 @@ def summary(
     For a :data:`Rule` (see :func:`grundy`), ``"game"`` is ``"python:NAME"`` (the function's
     name), ``"engine"`` is ``"python"``, ``"period"`` is None (nothing bounds a function's
     moves, so no period is proven) and ``"apparent_period"`` is the period the values appear to
-    have, ``{"preperiod", "period"}`` (one that holds over the second half of the table at
-    least three times), or None.
+    have, ``{"preperiod", "period", "saltus"}`` (g(x + period) = g(x) + saltus over the second
+    half of the table, at least three times), or None. Rules written down that no criterion
+    proves periods of (``tb:0.[37]``, ``squares@7``) have ``"apparent_period"`` too.
     """
     if callable(game):
         _rule_only(threads=threads, engine=engine, until_period=until_period)
@@ -153,11 +154,9 @@ def summary(
         residues = None if modulus is None else _text(modulus, "modulus")
         label = f"python:{getattr(game, '__name__', type(game).__name__)}"
         with _progress(progress, int(_native.size(_text(n, "n")))) as report:
-            text, apparent = _native.summary_rule(game, label, _text(n, "n"), residues, report)
+            text = _native.summary_rule(game, label, _text(n, "n"), residues, report)
         described: dict[str, Any] = json.loads(text)
-        described["apparent_period"] = (
-            None if apparent is None else {"preperiod": apparent[0], "period": apparent[1]}
-        )
+        described.setdefault("apparent_period", None)
         return described
     spec, total, count, name = _run_arguments(game, n, threads, engine)
     listed = _flag(ppos, "ppos")

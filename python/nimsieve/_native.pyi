@@ -26,7 +26,7 @@ def summary_rule(
     n: str,
     modulus: Optional[str],
     progress: Optional[Callable[[int, Optional[int]], None]],
-) -> tuple[str, Optional[tuple[int, int]]]: ...
+) -> str: ...
 def grundy_file(
     game: str,
     n: str,

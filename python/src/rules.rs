@@ -8,7 +8,6 @@ use crate::errors::to_py;
 use nimsieve::engine::check_in_memory_size;
 use nimsieve::format::{self, Format};
 use nimsieve::number::parse_u64;
-use nimsieve::period;
 use nimsieve::report::{GrundyReport, Report, RunInfo};
 use nimsieve::table::packed::PackedValues;
 use nimsieve::table::{Shape, Table, ValueKind};
@@ -148,8 +147,8 @@ pub fn grundy_rule<'py>(
 }
 
 /// The JSON summary of a rule written in Python, as `grundy -f json` writes a game's, with no
-/// proven period (no criterion bounds a function's moves), and the period the values appear
-/// to have, as (preperiod, period), or None.
+/// proven period (no criterion bounds a function's moves) but the period the values appear to
+/// have (`apparent_period`, absent when none).
 #[pyfunction]
 #[pyo3(signature = (rule, name, n, modulus, progress))]
 pub fn summary_rule<'py>(
@@ -159,13 +158,12 @@ pub fn summary_rule<'py>(
     n: &str,
     modulus: Option<&str>,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<(String, Option<(u64, u64)>)> {
+) -> PyResult<String> {
     let modulus = modulus.map(size).transpose()?;
     let modulus = nimsieve::run::modulus_or_default(modulus).map_err(to_py)?;
     let n = size(n)?;
     let start = Instant::now();
     let g = values(py, rule, n, progress)?;
-    let apparent = period::apparent(&g).map(|p| (p.preperiod, p.period));
     let table = Table {
         kind: ValueKind::Grundy,
         values: PackedValues::from_values(&g).map_err(to_py)?,
@@ -180,11 +178,12 @@ pub fn summary_rule<'py>(
         threads: 1,
         elapsed_s: start.elapsed().as_secs_f64(),
     };
-    let report = Report::Grundy(GrundyReport::new(table, info, false, modulus));
+    let report = GrundyReport::new(table, info, false, modulus).with_apparent_period();
+    let report = Report::Grundy(report);
     let mut json = Vec::new();
     Format::Json
         .emitter(&format::Layout::default())
         .write(&report, &mut json)
         .expect("a summary is written to memory");
-    Ok((String::from_utf8(json).expect("JSON is UTF-8"), apparent))
+    Ok(String::from_utf8(json).expect("JSON is UTF-8"))
 }

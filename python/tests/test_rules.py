@@ -78,10 +78,16 @@ def test_the_summary_of_a_rule_gives_an_apparent_period_never_a_proven_one() -> 
     assert described["game"] == "python:rule"
     assert described["engine"] == "python"
     assert described["period"] is None
-    assert described["apparent_period"] == {"preperiod": 0, "period": 7}
+    assert described["apparent_period"] == {"preperiod": 0, "period": 7, "saltus": 0}
     spec = nimsieve.summary("sub:1,3,4", 2000)
     assert described["counts"] == spec["counts"]
-    assert nimsieve.summary(lambda h: list(range(h)), 100)["apparent_period"] is None
+    nim = nimsieve.summary(lambda h: list(range(h)), 100)["apparent_period"]
+    assert nim == {"preperiod": 0, "period": 1, "saltus": 1}
+    assert nimsieve.summary(lambda h: [], 100)["apparent_period"] == {
+        "preperiod": 0, "period": 1, "saltus": 0
+    }
+    # Rules written down that no criterion proves periods of report what they appear to have.
+    assert nimsieve.summary("tb:0.[37]", 200)["apparent_period"]["saltus"] == 1
 
 
 def test_eval_of_a_rule_lists_every_winning_move() -> None:

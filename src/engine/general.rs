@@ -13,7 +13,7 @@
 use crate::error::Result;
 use crate::game::code::{Constraint, Digit};
 use crate::game::general::Part;
-use crate::game::{General, Play};
+use crate::game::{Game, General, Play};
 use crate::interrupt;
 use crate::period;
 use crate::progress::Progress;
@@ -361,6 +361,25 @@ fn sized_tables(digits: &[Digit]) -> Tables {
     // The tables below the ones needed keep values too (index 0, and 1 of `exact` and the
     // uneven ones, stay empty and unused).
     tables
+}
+
+/// True for the games the engine computes: rules written down, and the normal play of
+/// hexadecimal codes that split into three heaps (whose sets of three-part nim-sums it builds
+/// from those of two parts instead of listing every split).
+pub fn applies(game: &Game) -> bool {
+    rules_of(game).is_some()
+}
+
+/// The rules of `game` as the engine takes them; None for the games it does not compute.
+pub fn rules_of(game: &Game) -> Option<std::borrow::Cow<'_, General>> {
+    if let Some(general) = game.general() {
+        return Some(std::borrow::Cow::Borrowed(general));
+    }
+    let code = game
+        .take_break()
+        .filter(|code| code.splits_in_three() && game.play == Play::Normal)?;
+    let rules = General::new(vec![Part::Code(code.as_code())]);
+    Some(std::borrow::Cow::Owned(rules))
 }
 
 /// Computes the value (normal play) or outcome (misère, rules without splits) of every

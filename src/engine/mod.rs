@@ -176,7 +176,7 @@ pub const ENGINES: &[Engine] = &[
         kind: EngineKind::RareValues,
         name: "rare-values",
         help: "Take-and-break games of a finite code (octal:…): sparse space, Guy–Smith periods",
-        computes: "normal play of take-and-break games of a finite code whose moves leave at most two heaps (the reference engine computes those that split into three)",
+        computes: "normal play of take-and-break games of a finite code whose moves leave at most two heaps (the general engine computes those that split into three)",
         applies: rare_values::applies,
         chosen: |_| true,
         resumes: true,
@@ -247,18 +247,17 @@ pub const ENGINES: &[Engine] = &[
     Engine {
         kind: EngineKind::General,
         name: "general",
-        help: "Rules written down (tb: codes, SET@DIGIT, A|B): value sets of each digit's splits",
-        computes: "rules written down (tb: codes that are not octal or hex codes, SET@DIGIT, unions A|B)",
-        applies: |game| game.general().is_some(),
+        help: "Rules written down (tb: codes, SET@DIGIT, A|B) and hex codes that split into three: value sets of each digit's splits",
+        computes: "rules written down (tb: codes that are not octal codes, SET@DIGIT, unions A|B) and the normal play of hex codes that split into three heaps",
+        applies: general::applies,
         chosen: |_| true,
         resumes: false,
         proves_periods: true,
         widest_bits: 32,
         compute: |game, n, _, _, progress| {
-            let general = game
-                .general()
-                .ok_or_else(|| not_for(EngineKind::General, game))?;
-            general::compute(general, game.play, n, game.period_criterion(), progress)
+            let rules =
+                general::rules_of(game).ok_or_else(|| not_for(EngineKind::General, game))?;
+            general::compute(&rules, game.play, n, game.period_criterion(), progress)
         },
     },
     Engine {

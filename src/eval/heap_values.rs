@@ -428,11 +428,11 @@ fn resumable(command: Command, engine: EngineKind) -> Text {
 /// the slowest games each engine takes: enough to tell minutes from hours.
 fn estimated_seconds(engine: EngineKind, game: &Game, n: u64) -> f64 {
     let positions = n as f64;
-    // A code that splits into three: about n³/36 splits a removal that allows it, some 10^8 a
-    // second (hex:0.8 to 4,096 in 17 s of one core).
+    // A code that splits into three: the general engine's sets of three-part nim-sums, about
+    // n² a removal that allows it, some 2.5·10^7 a second (tb:0.{2,3} to 3,000 in 0.36 s).
     if let Some(code) = game.take_break().filter(|code| code.splits_in_three()) {
         let removals = code.removals(THREE, n).len().max(1) as f64;
-        return positions.powi(3) / 36.0 * removals / 1.0e8;
+        return positions.powi(2) * removals / 2.5e7;
     }
     let per_second = match engine {
         // Squares: 2^26 positions with 8,192 steps in 240 s, about 2.3·10^9 (position, step)

@@ -83,6 +83,11 @@ pub enum Listed {
         period: Option<Period>,
         /// True when `--until-period` ended the table early.
         stopped_at_period: bool,
+        /// Rules no criterion proves periods of (rules written down with repeating tails,
+        /// infinite sets or constrained splits, rules in Python): the period the values appear
+        /// to have ([`crate::period::apparent`]); absent otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        apparent_period: Option<Period>,
         /// Take-and-break games: the mask with the fewest rare positions, their number, the
         /// last one and the largest value (absent for other games).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -112,6 +117,7 @@ impl Summary {
                     p_count: r.stats.p_count,
                     period: r.period,
                     stopped_at_period: r.stopped_at_period,
+                    apparent_period: r.apparent_period,
                     sparse_space: r.sparse_space,
                 },
                 &r.p_counts,

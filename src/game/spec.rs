@@ -155,9 +155,10 @@ fn written_down(spec: &str, base: &str, leave1: bool, misere: bool, unequal: boo
     if leave1 {
         general = general.with_leave1();
     }
-    if misere && general.max_heaps().is_none_or(|most| most > 1) {
+    let catalogued = general.catalogued();
+    if misere && catalogued.is_none() && general.max_heaps().is_none_or(|most| most > 1) {
         return Err(err(
-            "misère play of rules written down is computed for moves that leave at most one heap; a split leaves a misère sum, which the misère quotient decides for octal and hex codes only (give the code as octal: or hex:, or drop +misere)".into(),
+            "misère play is computed for octal and hex codes (through the misère quotient) and for rules whose moves leave at most one heap; this rule splits into heaps whose misère sums nimsieve does not decide: drop +misere".into(),
         ));
     }
     let mut canonical = general.to_string();
@@ -167,7 +168,7 @@ fn written_down(spec: &str, base: &str, leave1: bool, misere: bool, unequal: boo
     if misere {
         canonical.push_str("+misere");
     }
-    let rule = general.catalogued().unwrap_or(Rule::General(general));
+    let rule = catalogued.unwrap_or(Rule::General(general));
     Ok(Game {
         rule,
         leave1: false,

@@ -272,9 +272,17 @@ fn apparent_periods_hold_over_the_second_half() {
         .map(|x| if x < 40 { x } else { x % 7 })
         .collect();
     assert_eq!(super::apparent(&table), Some(Period::pure(40, 7)));
-    let growing: Vec<u32> = (0..300).collect();
-    assert_eq!(super::apparent(&growing), None);
-    let mut late = growing.clone();
+    // g(n) = ⌊n/2⌋ + 3 from 10: period 2, saltus 1.
+    let growing: Vec<u32> = (0..300)
+        .map(|x| if x < 10 { 50 + x } else { x / 2 + 3 })
+        .collect();
+    let arithmetic = Period {
+        preperiod: 10,
+        period: 2,
+        saltus: 1,
+    };
+    assert_eq!(super::apparent(&growing), Some(arithmetic));
+    let mut late: Vec<u32> = (0..300).map(|x| x * x % 97).collect();
     late[290..].fill(5);
     assert_eq!(super::apparent(&late), None);
     assert_eq!(super::apparent(&[]), None);

@@ -46,6 +46,9 @@ pub struct GrundyReport {
     pub stopped_at_period: bool,
     /// The sparse space of a take-and-break game's table (None for other games).
     pub sparse_space: Option<SparseSpace>,
+    /// The period the values appear to have, for rules no criterion proves periods of (None
+    /// for the others).
+    pub apparent_period: Option<Period>,
 }
 
 /// The P-positions below n (`nimsieve ppos`).
@@ -74,7 +77,16 @@ impl GrundyReport {
             table,
             p_counts,
             sparse_space: None,
+            apparent_period: None,
         }
+    }
+
+    /// The report with the period its values appear to have, for rules no criterion proves
+    /// periods of.
+    pub fn with_apparent_period(mut self) -> Self {
+        let values: Vec<u32> = self.table.iter().collect();
+        self.apparent_period = crate::period::apparent(&values);
+        self
     }
 }
 
@@ -84,6 +96,9 @@ impl GrundyReport {
     pub fn of_game(mut self, game: &Game) -> Self {
         if game.take_break().is_some() {
             self.sparse_space = SparseSpace::of(&self.table, &self.stats.counts);
+        }
+        if game.general().is_some() && game.period_criterion().is_none() {
+            self = self.with_apparent_period();
         }
         self
     }

@@ -412,6 +412,11 @@ fn periods_of_finite_codes_are_proven_and_specs_are_written_the_shortest_way() {
             .count(),
         1
     );
+    // Misère play of a code that is an octal code is the octal code's, through its quotient.
+    assert_eq!(
+        Game::parse("tb:0.77+misere").unwrap().rule,
+        Game::parse("kayles+misere").unwrap().rule
+    );
 }
 
 #[test]
@@ -432,7 +437,7 @@ fn bad_codes_are_one_line_that_says_how_to_write_them() {
         ("squares@77", "not one digit"),
         ("divisors@7", "not a subtraction set"),
         ("tb:0.77+misere|squares", "modifiers"),
-        ("tb:{2+}!.0+misere", "misère play of rules written down"),
+        ("tb:{2+}!.0+misere", "drop +misere"),
     ] {
         assert_error(&["grundy", spec, "-n", "10"], 2, want);
     }

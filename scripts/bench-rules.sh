@@ -60,6 +60,10 @@ for rule in "${rules[@]}"; do
   read -r spec n <<<"$rule"
   /usr/bin/time -f "%e %M" -o time.txt "$bin" grundy "$spec" -n "$n" -f json -o /dev/null -q
   read -r s kb <time.txt
-  reference=$( (timeout 60 /usr/bin/time -f "%e" "$bin" grundy "$spec" -n "$n" -f json -o /dev/null -q --engine reference 2>&1 >/dev/null || echo ">60") | tail -1)
+  if timeout 60 /usr/bin/time -f "%e" -o reference.txt "$bin" grundy "$spec" -n "$n" -f json -o /dev/null -q --engine reference 2>/dev/null; then
+    reference=$(cat reference.txt)
+  else
+    reference=">60"
+  fi
   echo "$spec,$n,$s,$(echo "$n / $s" | bc),$((kb / 1024)),$reference"
 done

@@ -23,9 +23,14 @@ use crate::table::{Table, ValueKind};
 /// The heaps of the first quotient tried.
 const FIRST_HEAPS: u64 = 1 << 10;
 
-/// True for the games this engine computes: take-and-break codes in misère play.
+/// True for the games this engine computes: take-and-break games in misère play, rules
+/// written down whose moves split a heap among them.
 pub fn applies(game: &Game) -> bool {
-    game.take_break().is_some() && game.play == Play::Misere
+    let splits = game.take_break().is_some()
+        || game
+            .general()
+            .is_some_and(|rules| rules.max_heaps().is_none_or(|most| most > 1));
+    splits && game.play == Play::Misere
 }
 
 /// The misère outcomes (0 = P, 1 = N) of the single heaps 0..n of `game`, in memory or in the

@@ -20,36 +20,69 @@ use crate::table::{Table, ValueKind};
 /// How often the progress bar is updated, in positions.
 const PROGRESS_EVERY: u64 = 1 << 16;
 
+/// The values the options of the current position reach: `at[v]` is the last position an
+/// option of which has value v.
+struct Seen {
+    at: Vec<u64>,
+    /// The last position with an option.
+    moved: u64,
+    play: Play,
+}
+
+impl Seen {
+    fn new(play: Play) -> Seen {
+        Seen {
+            at: Vec::new(),
+            moved: u64::MAX,
+            play,
+        }
+    }
+
+    /// An option of x has value v.
+    fn mark(&mut self, x: u64, v: u32) {
+        if self.at.len() <= v as usize {
+            self.at.resize(v as usize + 1, u64::MAX);
+        }
+        self.at[v as usize] = x;
+        self.moved = x;
+    }
+
+    /// The value or outcome of x ([`settled`]), once its options are marked.
+    fn settle(&self, x: u64) -> u32 {
+        let mex = (0..self.at.len())
+            .find(|&v| self.at[v] != x)
+            .unwrap_or(self.at.len()) as u32;
+        settled(self.play, self.moved == x, mex)
+    }
+}
+
+/// The value (normal play) or outcome (misère: N when there is no option or a P option) of a
+/// position whose options' values have this mex.
+fn settled(play: Play, has_option: bool, mex: u32) -> u32 {
+    match play {
+        Play::Normal => mex,
+        Play::Misere => u32::from(!has_option || mex > 0),
+    }
+}
+
 /// Computes the value (normal play) or outcome (misère) of every position below `n`.
 pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
     super::check_in_memory_size(n)?;
     let moves = game.moves(n);
     let mut values: Vec<u32> = crate::table::reserve(n, "the table")?;
     let written_down = game.general().map(|general| general.compile(n));
-    let settle = |has_option: bool, mex: u32| match game.play {
-        Play::Normal => mex,
-        Play::Misere => u32::from(!has_option || mex > 0),
-    };
+
     match &moves {
         _ if written_down.is_some() => {
             let rules = written_down.as_ref().expect("rules written down");
-            let mut seen: Vec<u64> = Vec::new();
+            let mut seen = Seen::new(game.play);
             for x in 0..n {
-                let mut has_option = false;
                 rules.for_each_option(x, &mut |heaps| {
                     let v = heaps.iter().fold(0, |v, &h| v ^ values[h as usize]);
-                    let v = if heaps.is_empty() { values[0] } else { v };
-                    if seen.len() <= v as usize {
-                        seen.resize(v as usize + 1, u64::MAX);
-                    }
-                    seen[v as usize] = x;
-                    has_option = true;
+                    seen.mark(x, if heaps.is_empty() { values[0] } else { v });
                     std::ops::ControlFlow::Continue(())
                 });
-                let mex = (0..seen.len())
-                    .find(|&v| seen[v] != x)
-                    .unwrap_or(seen.len()) as u32;
-                values.push(settle(has_option, mex));
+                values.push(seen.settle(x));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);
                     interrupt::check(x, n)?;
@@ -69,7 +102,7 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
                 let removed: Vec<u32> = w.except.iter().map(|&m| values[m as usize]).collect();
                 let (has_option, mex) =
                     class.mex_adjusted(&removed, w.extra.map(|m| values[m as usize]));
-                values.push(settle(has_option, mex));
+                values.push(settled(game.play, has_option, mex));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);
                     interrupt::check(x, n)?;
@@ -79,7 +112,7 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
         _ => {
             let mut options = Vec::new();
             let mut splits = Vec::new();
-            let mut seen: Vec<u64> = Vec::new();
+            let mut seen = Seen::new(game.play);
             let code = game.take_break();
             for x in 0..n {
                 options.clear();
@@ -95,18 +128,10 @@ pub fn compute(game: &Game, n: u64, progress: &Progress) -> Result<Table> {
                     .into_iter()
                     .flat_map(|code| code.three_way_splits(x))
                     .map(|[a, b, c]| values[a as usize] ^ values[b as usize] ^ values[c as usize]);
-                let mut has_option = false;
                 for v in option_values.chain(split_values).chain(triple_values) {
-                    if seen.len() <= v as usize {
-                        seen.resize(v as usize + 1, u64::MAX);
-                    }
-                    seen[v as usize] = x;
-                    has_option = true;
+                    seen.mark(x, v);
                 }
-                let mex = (0..seen.len())
-                    .find(|&v| seen[v] != x)
-                    .unwrap_or(seen.len()) as u32;
-                values.push(settle(has_option, mex));
+                values.push(seen.settle(x));
                 if x % PROGRESS_EVERY == 0 {
                     progress.set(x);
                     interrupt::check(x, n)?;

@@ -236,6 +236,10 @@ impl fmt::Display for General {
             }
             match part {
                 Part::Code(code) => write!(f, "tb:{code}")?,
+                // `SET@3` subtracts: written as the set alone.
+                Part::Set { name, digit, .. } if *digit == Digit::of_bits(3, Constraint::Any) => {
+                    f.write_str(name)?
+                }
                 Part::Set { name, digit, .. } => write!(f, "{name}@{digit}")?,
             }
         }

@@ -156,11 +156,6 @@ fn written_down(spec: &str, base: &str, leave1: bool, misere: bool, unequal: boo
         general = general.with_leave1();
     }
     let catalogued = general.catalogued();
-    if misere && catalogued.is_none() && general.max_heaps().is_none_or(|most| most > 1) {
-        return Err(err(
-            "misère play is computed for octal and hex codes (through the misère quotient) and for rules whose moves leave at most one heap; this rule splits into heaps whose misère sums nimsieve does not decide: drop +misere".into(),
-        ));
-    }
     let mut canonical = general.to_string();
     if leave1 {
         canonical.push_str("+leave1");

@@ -1,10 +1,10 @@
 //! The options of one heap as the heaps they leave, from the game's own option listing: one
-//! heap (none when nothing is left), two heaps of a split, or three of a hexadecimal code's; and
-//! the heaps' types over a monoid.
+//! heap (none when nothing is left), two heaps of a split, three of a hexadecimal code's, or
+//! any number of a rule written down; and the heaps' types over a monoid.
 
 use super::certify::HeapType;
 use super::monoid::{ElementSet, Monoid};
-use crate::game::{Game, Moves, TakeBreak};
+use crate::game::{Game, General, Moves, TakeBreak};
 use std::collections::HashMap;
 
 /// The options of the heaps below a bound of one game.
@@ -12,6 +12,7 @@ use std::collections::HashMap;
 pub struct HeapRules {
     moves: Moves,
     code: Option<TakeBreak>,
+    general: Option<General>,
 }
 
 impl HeapRules {
@@ -20,12 +21,21 @@ impl HeapRules {
         HeapRules {
             moves: game.moves(bound),
             code: game.take_break().cloned(),
+            general: game.general().cloned(),
         }
     }
 
     /// Calls `visit` with the non-empty heaps each option of `heap` leaves (an empty slice for
     /// an option that leaves nothing).
     pub fn for_each_option(&self, heap: u64, mut visit: impl FnMut(&[u64])) {
+        if let Some(general) = &self.general {
+            let rules = general.compile(heap.saturating_add(1));
+            rules.for_each_option(heap, &mut |parts| {
+                visit(parts);
+                std::ops::ControlFlow::Continue(())
+            });
+            return;
+        }
         let mut ones = Vec::new();
         self.moves.options(heap, &mut ones);
         for &m in &ones {

@@ -233,7 +233,7 @@ pub fn check_table(loaded: Loaded, game: &Game, progress: &Progress) -> Result<C
 /// ([`Error::WrongTable`]).
 pub fn subject(loaded: Loaded, game: &Game) -> Result<Subject> {
     let misere = game.play == Play::Misere;
-    if misere && game.take_break().is_some() {
+    if crate::engine::misere_quotient::applies(game) {
         return Err(Error::unsupported(format!(
             "verify checks each position from its options' values, but a split of {} leaves a misère sum, whose outcome no table holds; verify checks the Grundy values of take-and-break games (leave +misere out)",
             game.spec

@@ -273,7 +273,7 @@ fn specs_are_checked() {
         Game::parse("octal:4.0+unequal").unwrap().rule
     );
     for (spec, want) in [
-        ("octal:0.07+leave1", "'+leave1' does not apply"),
+        ("octal:0.07+fast", "unknown modifier '+fast'"),
         (
             "squares+unequal",
             "'+unequal' applies to take-and-break games",

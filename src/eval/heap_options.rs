@@ -5,8 +5,29 @@ use super::sum::OPTION_BUDGET;
 use crate::game::code::Visit;
 use crate::game::{Game, Rule, TakeBreak, TakeBreakOption, Window, WindowRule, divisors_of};
 
-/// One option of a heap: one heap (0 when nothing is left), two heaps a ≤ b, or three a ≤ b ≤ c.
-pub type HeapOption = TakeBreakOption;
+/// One option of a heap: one heap (0 when nothing is left), two heaps a ≤ b, three a ≤ b ≤ c,
+/// or, for rules written down, four heaps or more, ascending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeapOption {
+    /// One heap of this size (0: nothing left).
+    One(u64),
+    /// Two non-empty heaps (a, b), a ≤ b.
+    Two(u64, u64),
+    /// Three non-empty heaps (a, b, c), a ≤ b ≤ c.
+    Three(u64, u64, u64),
+    /// Four non-empty heaps or more, ascending.
+    Many(Vec<u64>),
+}
+
+impl From<TakeBreakOption> for HeapOption {
+    fn from(option: TakeBreakOption) -> HeapOption {
+        match option {
+            TakeBreakOption::One(m) => HeapOption::One(m),
+            TakeBreakOption::Two(a, b) => HeapOption::Two(a, b),
+            TakeBreakOption::Three(a, b, c) => HeapOption::Three(a, b, c),
+        }
+    }
+}
 
 /// Steps of a subtraction set listed beyond this are not listed: past the options any heap
 /// has examined (2^24 primes lie below 3.2·10^8).
@@ -86,9 +107,9 @@ impl HeapOptions {
                 options.sort_unstable_by_key(|&m| std::cmp::Reverse(m));
                 Box::new(options.into_iter().map(HeapOption::One))
             }
-            Rule::TakeBreak(code) => Box::new(code.options(n)),
+            Rule::TakeBreak(code) => Box::new(code.options(n).map(HeapOption::from)),
             Rule::General(general) => {
-                // Options of up to three heaps, at most one more than eval examines.
+                // At most one option more than eval examines.
                 let mut listed = Vec::new();
                 general
                     .compile(n.saturating_add(1))
@@ -98,7 +119,7 @@ impl HeapOptions {
                             [a] => HeapOption::One(a),
                             [a, b] => HeapOption::Two(a, b),
                             [a, b, c] => HeapOption::Three(a, b, c),
-                            _ => return Visit::Continue(()),
+                            _ => HeapOption::Many(heaps.to_vec()),
                         };
                         listed.push(option);
                         match listed.len() > OPTION_BUDGET {
@@ -146,14 +167,9 @@ impl HeapOptions {
     }
 
     /// False when [`HeapOptions::options`] leaves out options of n: steps of a listed
-    /// subtraction set past the options examined, primes past 3.2·10^8, or splits into four
-    /// heaps or more of rules written down.
+    /// subtraction set past the options examined, or primes past 3.2·10^8.
     pub fn lists_all(&self, n: u64) -> bool {
-        let general_lists_all = match &self.rule {
-            Rule::General(general) => general.max_heaps().is_some_and(|most| most <= 3),
-            _ => true,
-        };
-        general_lists_all && self.steps_below.is_none_or(|below| n < below)
+        self.steps_below.is_none_or(|below| n < below)
     }
 
     /// Whether m is a one-heap option of n, for the rules that answer at once (windows of

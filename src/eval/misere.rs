@@ -96,8 +96,8 @@ pub fn evaluate(spec: &str, heaps: &[u64]) -> Result<MisereEvaluation> {
                 .filter(|&(j, _)| j != i)
                 .fold(0, |acc, (_, &x)| q.mul(acc, x));
             let mut failed = None;
-            let mut wins = |option: HeapOption| {
-                let move_ = HeapMove::of(i, from, option);
+            let mut wins = |option: &HeapOption| {
+                let move_ = HeapMove::of(i, from, option.clone());
                 let parts = move_.split.unwrap_or_else(|| vec![move_.to]);
                 match parts
                     .iter()

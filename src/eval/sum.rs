@@ -42,6 +42,7 @@ impl HeapMove {
             HeapOption::One(to) => (to, None),
             HeapOption::Two(a, b) => (a + b, Some(vec![a, b])),
             HeapOption::Three(a, b, c) => (a + b + c, Some(vec![a, b, c])),
+            HeapOption::Many(parts) => (parts.iter().sum(), Some(parts)),
         };
         HeapMove {
             heap,
@@ -202,7 +203,7 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
         let mut after = heaps.to_vec();
         for (heap, &from) in heaps.iter().enumerate() {
             let target = heap_values[heap] ^ nim_sum;
-            let wins = |option: HeapOption| match option {
+            let wins = |option: &HeapOption| match *option {
                 HeapOption::One(to) => {
                     after[heap] = to;
                     is_p(&after, nim_sum ^ heap_values[heap] ^ values.value(to))
@@ -210,6 +211,9 @@ pub fn evaluate(game: &Game, heaps: &[u64], tables: &TableOptions) -> Result<Sum
                 HeapOption::Two(a, b) => values.value(a) ^ values.value(b) == target,
                 HeapOption::Three(a, b, c) => {
                     values.value(a) ^ values.value(b) ^ values.value(c) == target
+                }
+                HeapOption::Many(ref parts) => {
+                    parts.iter().fold(0, |v, &h| v ^ values.value(h)) == target
                 }
             };
             let found = heap_moves(heap, from, target, misere, &values, &options, wins);
@@ -281,7 +285,7 @@ impl HeapWins {
         from: u64,
         period: Period,
         options: &HeapOptions,
-        mut wins: impl FnMut(HeapOption) -> bool,
+        mut wins: impl FnMut(&HeapOption) -> bool,
         wins_split: impl Fn(u64, u64) -> bool,
     ) -> HeapWins {
         let mut one_heap = Vec::new();
@@ -289,7 +293,7 @@ impl HeapWins {
         let mut found: Vec<HeapOption> = one_heap
             .into_iter()
             .map(HeapOption::One)
-            .filter(|&option| wins(option))
+            .filter(|option| wins(option))
             .collect();
         let (singles, classes) = winning_splits(code, heap, from, period, wins_split);
         found.extend(singles);
@@ -316,14 +320,14 @@ impl HeapWins {
     pub fn examine(
         &mut self,
         scan: impl Iterator<Item = HeapOption>,
-        mut wins: impl FnMut(HeapOption) -> bool,
+        mut wins: impl FnMut(&HeapOption) -> bool,
     ) {
         for (examined, option) in scan.enumerate() {
             if examined == OPTION_BUDGET {
                 self.all = false;
                 break;
             }
-            if wins(option) {
+            if wins(&option) {
                 self.options.push(option);
             }
         }
@@ -349,7 +353,7 @@ fn heap_moves(
     misere: bool,
     values: &HeapValues,
     options: &HeapOptions,
-    mut wins: impl FnMut(HeapOption) -> bool,
+    mut wins: impl FnMut(&HeapOption) -> bool,
 ) -> HeapWins {
     if let Some((period, code)) = values.pure_period_past(from).zip(options.finite_code()) {
         let wins_split = |a: u64, b: u64| values.value(a) ^ values.value(b) == target;
@@ -375,7 +379,7 @@ fn heap_moves(
                 .into_iter()
                 .filter(|&m| options.has_one_heap_option(from, m) == Some(true))
                 .map(HeapOption::One)
-                .filter(|&option| wins(option)),
+                .filter(|option| wins(option)),
         );
         options.splits(from)
     } else {

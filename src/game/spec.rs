@@ -17,7 +17,7 @@ pub fn parse(text: &str) -> Result<Game> {
     let spec = text.trim();
     let err = |reason: String| Error::spec(spec, reason);
     let name = spec.split([':', '+']).next().unwrap_or_default().trim();
-    match heaps_of(name) {
+    match heaps_of(name).filter(|_| !is_written_down(spec)) {
         Some(Heaps::Two) if spec == name => {
             return Ok(Game {
                 rule: Rule::Wythoff,
@@ -182,7 +182,13 @@ fn parse_part(text: &str) -> std::result::Result<Part, Text> {
     if let Some(code) = text.strip_prefix("tb:") {
         return Ok(Part::Code(Code::parse(code)?));
     }
-    let (set_text, digit) = match text.rsplit_once('@') {
+    let (set_text, digit) = match text.split_once('@') {
+        Some((_, digit)) if digit.contains('@') => {
+            return Err(format!(
+                "'{text}' has two '@': write one digit after a set, e.g. squares@7"
+            )
+            .into());
+        }
         Some((set, digit)) => (set.trim(), Some(digit.trim())),
         None => (text, None),
     };
@@ -194,6 +200,12 @@ fn parse_part(text: &str) -> std::result::Result<Part, Text> {
         return Err(format!(
             "'{}' in '{text}': modifiers (+leave1, +misere) go at the end of the whole spec",
             &set_text[i..]
+        )
+        .into());
+    }
+    if let Some(Heaps::Two | Heaps::Several) = heaps_of(name) {
+        return Err(format!(
+            "'{name}' is a game of several heaps; a rule written down joins one-heap rules: subtraction sets, SET@DIGIT, tb: and octal codes"
         )
         .into());
     }

@@ -362,6 +362,52 @@ fn misere_tables_of_splitting_rules_are_their_definitions() {
     }
 }
 
+/// eval lists every winning move, into any number of heaps: the moves the plain enumeration
+/// finds whose nim-sum is the target, no more.
+#[test]
+fn eval_lists_every_winning_move_into_any_number_of_heaps() {
+    use nimsieve::eval::{TableOptions, evaluate_sum};
+    let zero = TestDigit::zero;
+    let cases = [
+        (code(vec![d(&[4], "")], vec![]), vec![13, 5]), // {4}.0: split into four heaps
+        (code(vec![more(&[2], "!")], vec![]), vec![20]), // {2+}!.0
+        (code(vec![zero(), more(&[1], "?")], vec![]), vec![17, 3, 9]),
+    ];
+    for (rule, heaps) in cases {
+        let spec = rule.spec();
+        let g = plain_mex(std::slice::from_ref(&rule), 30);
+        let nim_sum = heaps.iter().fold(0, |v, &h| v ^ g[h as usize]);
+        let mut want = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let target = g[h as usize] ^ nim_sum;
+            for j in 0..=h {
+                let Some(digit) = rule.digit(j) else { continue };
+                for parts in digit.leavings(h - j) {
+                    if parts.iter().fold(0, |v, &p| v ^ g[p as usize]) == target {
+                        want.push((i, parts));
+                    }
+                }
+            }
+        }
+        let game = Game::parse(&spec).unwrap();
+        let e = evaluate_sum(&game, &heaps, &TableOptions::in_memory()).unwrap();
+        assert!(e.all_winning_moves, "{spec}");
+        let mut got: Vec<(usize, Vec<u64>)> = e
+            .winning_moves
+            .iter()
+            .map(|m| (m.heap, m.split.clone().unwrap_or_else(|| vec![m.to])))
+            .map(|(i, parts)| (i, parts.into_iter().filter(|&p| p > 0).collect()))
+            .collect();
+        got.sort();
+        want.sort();
+        assert!(
+            !want.is_empty() || nim_sum == 0,
+            "{spec}: a position with moves"
+        );
+        assert_eq!(got, want, "{spec} {heaps:?}");
+    }
+}
+
 #[test]
 fn codes_of_catalogued_games_give_their_tables_on_their_engines() {
     for (written, catalogued) in [
@@ -496,6 +542,9 @@ fn bad_codes_are_one_line_that_says_how_to_write_them() {
         ("squares@0", "allows no move"),
         ("squares@77", "not one digit"),
         ("divisors@7", "not a subtraction set"),
+        ("squares@7@7", "two '@'"),
+        ("wythoff|nim", "a game of several heaps"),
+        ("moore:2|nim", "a game of several heaps"),
         ("tb:0.77+misere|squares", "modifiers"),
     ] {
         assert_error(&["grundy", spec, "-n", "10"], 2, want);

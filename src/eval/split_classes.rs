@@ -174,8 +174,8 @@ mod tests {
                 let (singles, classes) = winning_splits(&code, 0, from, period, wins);
                 let mut got: Vec<(u64, u64)> = singles
                     .iter()
-                    .map(|o| match *o {
-                        HeapOption::Two(a, b) => (a, b),
+                    .map(|o| match o {
+                        HeapOption::Two(a, b) => (*a, *b),
                         other => panic!("not a split: {other:?}"),
                     })
                     .chain(classes.iter().flat_map(|c| c.moves()).map(|m| {

@@ -8,6 +8,7 @@
 #   git worktree add /tmp/before <commit> && (cd /tmp/before && cargo build --release)
 # and give /tmp/before/target/release/nimsieve and target/release/nimsieve.
 set -euo pipefail
+scripts=$(dirname "$(realpath "$0")")
 old=$(realpath "$1")
 new=$(realpath "$2")
 cd "$(mktemp -d)"
@@ -21,14 +22,8 @@ cases=(
   "grundy wythoff -n 4096 -f json -o /dev/null -q"
   "ppos wythoff -n 100000000 -f csv -o /dev/null -q"
 )
-seconds() {
-  local start end
-  start=$(date +%s.%N)
-  "$@" >/dev/null 2>&1
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc
-}
-median() { sort -n | sed -n 3p; }
+# shellcheck source=scripts/timing.sh
+source "$scripts/timing.sh"
 for args in "${cases[@]}"; do
   before=() after=()
   for _ in 1 2 3 4 5; do

@@ -9,16 +9,11 @@
 #
 #   scripts/bench-rules.sh [path/to/nimsieve]
 set -euo pipefail
+scripts=$(dirname "$(realpath "$0")")
 bin=$(realpath "${1:-target/release/nimsieve}")
 cd "$(mktemp -d)"
-seconds() {
-  local start end
-  start=$(date +%s.%N)
-  "$@" >/dev/null 2>&1
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc
-}
-median() { sort -n | sed -n 3p; }
+# shellcheck source=scripts/timing.sh
+source "$scripts/timing.sh"
 echo "spelling,catalogued,n,spelling_s,catalogued_s,ratio"
 pairs=(
   "tb:0.77 kayles 4194304"

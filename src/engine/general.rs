@@ -11,7 +11,7 @@
 //! Single-threaded, in memory; misère play only for rules without splits (outcomes).
 
 use crate::error::Result;
-use crate::game::code::{Constraint, Digit};
+use crate::game::code::{Code, Constraint, Digit};
 use crate::game::general::Part;
 use crate::game::{Game, General, Play};
 use crate::interrupt;
@@ -266,20 +266,20 @@ impl Sieve<'_> {
 
 /// The removals of every rule of a union, each with the index of its digit among the digits
 /// the rules use.
-enum Removals {
-    /// Digit j of a code: the indices of d0, d1, … (None for a zero digit), the last
-    /// `period` repeating.
+enum Removals<'a> {
+    /// Digit j of a code: the indices of its digits d0, d1, … as [`Code::digits`] lists them
+    /// (None for a zero digit).
     Code {
+        code: &'a Code,
         indices: Vec<Option<usize>>,
-        period: usize,
     },
     /// The listed removals (below the bound), each with one digit.
     Listed(Vec<u64>, usize),
 }
 
-impl Removals {
+impl Removals<'_> {
     /// The removals of `general`'s rules below `bound`.
-    fn of(general: &General, digits: &[Digit], bound: u64) -> Vec<Removals> {
+    fn of<'a>(general: &'a General, digits: &[Digit], bound: u64) -> Vec<Removals<'a>> {
         let index = |d: &Digit| match d.is_zero() {
             true => None,
             false => Some(digits.binary_search(d).expect("every digit is listed")),
@@ -289,8 +289,8 @@ impl Removals {
             .iter()
             .map(|part| match part {
                 Part::Code(code) => Removals::Code {
+                    code,
                     indices: code.digits().iter().map(index).collect(),
-                    period: code.period(),
                 },
                 Part::Set { set, digit, .. } => Removals::Listed(
                     set.elements_below(bound),
@@ -306,20 +306,14 @@ trait EachRemoval {
     fn each(&self, n: u64, visit: impl FnMut(u64, usize));
 }
 
-impl EachRemoval for Vec<Removals> {
+impl EachRemoval for Vec<Removals<'_>> {
     fn each(&self, n: u64, mut visit: impl FnMut(u64, usize)) {
         for part in self {
             match part {
-                Removals::Code { indices, period } => {
-                    let listed = indices.len() as u64;
-                    let start = listed - *period as u64;
-                    let last = if *period == 0 { n.min(listed - 1) } else { n };
-                    for j in 0..=last {
-                        let i = match j < listed {
-                            true => j,
-                            false => start + (j - start) % *period as u64,
-                        };
-                        if let Some(d) = indices[i as usize] {
+                Removals::Code { code, indices } => {
+                    for j in code.removals(n) {
+                        let i = code.position(j).expect("a removal of the code");
+                        if let Some(d) = indices[i] {
                             visit(j, d);
                         }
                     }

@@ -197,8 +197,7 @@ impl Compiled<'_> {
         for part in &self.parts {
             match part {
                 Removals::Code(code) => {
-                    let last = code.last_removal().map_or(n, |last| last.min(n));
-                    for j in 0..=last {
+                    for j in code.removals(n) {
                         let digit = code.digit(j);
                         if !digit.is_zero() {
                             visit(j, digit);

@@ -103,15 +103,27 @@ impl Code {
     /// The digit of removing j objects.
     pub fn digit(&self, j: u64) -> &Digit {
         static ZERO: std::sync::OnceLock<Digit> = std::sync::OnceLock::new();
+        match self.position(j) {
+            Some(i) => &self.digits[i],
+            None => ZERO.get_or_init(Digit::zero),
+        }
+    }
+
+    /// Where the digit of removing j stands in [`Code::digits`]; None past a code without a
+    /// repeating tail.
+    pub fn position(&self, j: u64) -> Option<usize> {
         let listed = self.digits.len() as u64;
         if j < listed {
-            return &self.digits[j as usize];
+            return Some(j as usize);
         }
-        if self.period == 0 {
-            return ZERO.get_or_init(Digit::zero);
-        }
-        let start = listed - self.period as u64;
-        &self.digits[(start + (j - start) % self.period as u64) as usize]
+        let period = (self.period > 0).then_some(self.period as u64)?;
+        let start = listed - period;
+        Some((start + (j - start) % period) as usize)
+    }
+
+    /// The removals from a heap of n the code may allow: 0 to n, or to its last removal.
+    pub fn removals(&self, n: u64) -> std::ops::RangeInclusive<u64> {
+        0..=self.last_removal().map_or(n, |last| last.min(n))
     }
 
     /// Every digit written (d0, the listed ones and one block of the repeating tail).

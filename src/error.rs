@@ -43,6 +43,8 @@ pub enum Param {
     Kind,
     /// The values a density plot draws.
     Values,
+    /// The law a counting plot draws.
+    Fit,
     /// The game of a table file.
     Game,
 }
@@ -68,6 +70,7 @@ impl Param {
             Param::Shard => "shard",
             Param::Kind => "kind",
             Param::Values => "values",
+            Param::Fit => "fit",
             Param::Game => "game",
         }
     }

@@ -17,6 +17,7 @@ pub mod partial;
 pub mod period;
 pub mod plot;
 pub mod progress;
+pub mod provenance;
 pub mod regular_file;
 pub mod report;
 pub mod run;

@@ -128,9 +128,18 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A line as compared: trailing space trimmed, durations such as `(1.2 s)` made `(_ s)`.
+/// A line as compared: trailing space trimmed, durations such as `(1.2 s)` made `(_ s)`, and
+/// of a provenance (`made by nimsieve 0.1.0 (commit …), engine …, 2 threads, DATE: COMMAND`)
+/// only the command.
 fn normal(line: &str) -> String {
     let line = line.trim_end();
+    if let Some(command) = line
+        .strip_prefix("made by nimsieve ")
+        .and_then(|made| made.split_once("Z: "))
+        .map(|(_, command)| command)
+    {
+        return format!("made by nimsieve _: {command}");
+    }
     let mut out = String::new();
     let mut rest = line;
     while let Some(at) = rest.find(" s)") {

@@ -26,7 +26,19 @@ import numpy as np
 
 from . import _native
 
-__all__ = ["grundy", "ppos", "summary", "eval", "misere", "load", "games", "engines", "__version__"]
+__all__ = [
+    "grundy",
+    "ppos",
+    "summary",
+    "eval",
+    "misere",
+    "load",
+    "save",
+    "convert",
+    "games",
+    "engines",
+    "__version__",
+]
 __version__: str = _native.__version__
 
 Size = Union[int, float, str, SupportsIndex]
@@ -97,7 +109,8 @@ def grundy(
     with _progress(progress, int(total)) as report:
         if target is None:
             return _native.grundy(spec, total, count, name, stop, report)
-        written = _native.grundy_file(spec, total, count, name, stop, report, target)
+        call = _call("grundy", game, n, threads=threads, engine=engine, until_period=until_period, path=target)
+        written = _native.grundy_file(spec, total, count, name, stop, report, target, call)
     return _mapped(written)
 
 
@@ -153,8 +166,9 @@ def summary(
             raise ValueError("ppos=True is for game specs; for a rule, use nimsieve.ppos(rule, n)")
         residues = None if modulus is None else _text(modulus, "modulus")
         label = f"python:{getattr(game, '__name__', type(game).__name__)}"
+        call = _call("summary", _Named(label[len("python:") :]), n, modulus=modulus)
         with _progress(progress, int(_native.size(_text(n, "n")))) as report:
-            text = _native.summary_rule(game, label, _text(n, "n"), residues, report)
+            text = _native.summary_rule(game, label, _text(n, "n"), residues, report, call)
         described: dict[str, Any] = json.loads(text)
         described.setdefault("apparent_period", None)
         return described
@@ -162,8 +176,11 @@ def summary(
     listed = _flag(ppos, "ppos")
     residues = None if modulus is None else _text(modulus, "modulus")
     stop = _flag(until_period, "until_period")
+    call = _call(
+        "summary", game, n, ppos=ppos, modulus=modulus, threads=threads, engine=engine, until_period=until_period
+    )
     with _progress(progress, int(total)) as report:
-        text = _native.summary(spec, total, listed, residues, count, name, stop, report)
+        text = _native.summary(spec, total, listed, residues, count, name, stop, report, call)
     result: dict[str, Any] = json.loads(text)
     return result
 
@@ -246,6 +263,76 @@ def load(path: PathLike, *, ppos: Optional[bool] = None) -> np.ndarray:
     """
     listed = None if ppos is None else _flag(ppos, "ppos")
     return _native.load(_path(path), listed)
+
+
+def save(
+    table: np.ndarray,
+    path: PathLike,
+    *,
+    game: Optional[str] = None,
+    ppos: bool = False,
+    wide: Optional[int] = None,
+) -> str:
+    """Writes ``table`` to ``path`` in the format its extension names (``.csv``, b-file ``.txt``,
+    ``.npy``, ``.bin``, ``.u64``, ``.xlsx``, ``.json``), as ``nimsieve grundy`` writes it,
+    atomically; a table file is read back and compared with ``table`` before this returns.
+
+    ``table`` is a 1-D array of values g(0), g(1), … (unsigned, below 2^32), or with
+    ``ppos=True`` of P-positions, ascending. ``game`` names the game (a spec), written in
+    ``.bin`` headers and JSON summaries, which then prove the period of a finite subtraction
+    set. ``wide``: CSV and xlsx rows of that many values. The file records this call as its
+    provenance. Returns the path written.
+
+    >>> g = nimsieve.load("output/squares-1000.bin"); nimsieve.save(g, "squares.csv")
+    'squares.csv'
+    """
+    listed = _flag(ppos, "ppos")
+    array = np.asarray(table)
+    if array.ndim != 1:
+        raise ValueError(f"table must be one-dimensional, got shape {array.shape}")
+    if array.size and (array.dtype.kind not in "ui" or int(array.min()) < 0):
+        raise TypeError(f"table must hold non-negative integers, got dtype {array.dtype}")
+    spec = None if game is None else _string(game, "game", "squares")
+    rows = None if wide is None else _integer(wide, "wide", "an int")
+    target = _path(path)
+    call = _call("save", _Named("table"), target, game=game, ppos=ppos, wide=wide)
+    if listed:
+        positions = np.ascontiguousarray(array, dtype=np.uint64)
+        written = _native.save(None, positions, target, rows, spec, call)
+    else:
+        if array.size and int(array.max()) >= 2**32:
+            raise ValueError("table holds a value of 2^32 or more; values are below 2^32")
+        values = np.ascontiguousarray(array, dtype=np.uint32)
+        written = _native.save(values, None, target, rows, spec, call)
+    return os.fsdecode(written[0]) if written else target
+
+
+def convert(
+    source: PathLike,
+    formats: Union[str, Iterable[str]],
+    *,
+    output: Optional[PathLike] = None,
+    wide: Optional[int] = None,
+    game: Optional[str] = None,
+    ppos: Optional[bool] = None,
+) -> list[str]:
+    """The table in ``source`` written in ``formats`` (``"csv,npy"`` or a list), as
+    ``nimsieve convert`` writes it: beside ``source`` under its name, or into the folder
+    ``output`` (a path ending in ``/`` or an existing folder), or to the file ``output`` (one
+    format). Each table written is read back and compared with ``source``; the files keep the
+    provenance of ``source``. Returns the paths written.
+
+    >>> nimsieve.convert("output/squares-1000.bin", "csv,npy")
+    ['output/squares-1000.csv', 'output/squares-1000.npy']
+    """
+    names = formats.split(",") if isinstance(formats, str) else [_string(f, "a format", "csv") for f in formats]
+    target = None if output is None else _path(output)
+    rows = None if wide is None else _integer(wide, "wide", "an int")
+    spec = None if game is None else _string(game, "game", "squares")
+    listed = None if ppos is None else _flag(ppos, "ppos")
+    call = _call("convert", _path(source), formats, output=target, wide=wide, game=game, ppos=ppos)
+    written = _native.convert(_path(source), [n.strip() for n in names], target, rows, spec, listed, call)
+    return [os.fsdecode(p) for p in written]
 
 
 def games() -> list[dict[str, Any]]:
@@ -364,6 +451,25 @@ def _run_arguments(
         raise ValueError(f"threads={count} is negative; give at least 1, or None for one a core")
     name = None if engine is None else _string(engine, "engine", "reference")
     return spec, total, count, name
+
+
+class _Named:
+    """A function shown by its name in a call's text."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _call(function: str, *arguments: Any, **options: Any) -> str:
+    """The call as it reads in Python, for the provenance of what it writes:
+    ``nimsieve.grundy('squares', 1000, path='g.npy')`` (options left at their defaults
+    omitted)."""
+    given = [repr(a) for a in arguments]
+    given += [f"{key}={value!r}" for key, value in options.items() if value not in (None, False)]
+    return f"nimsieve.{function}({', '.join(given)})"
 
 
 def _mapped(descriptor: int) -> np.memmap:

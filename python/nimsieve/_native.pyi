@@ -26,6 +26,7 @@ def summary_rule(
     n: str,
     modulus: Optional[str],
     progress: Optional[Callable[[int, Optional[int]], None]],
+    call: str,
 ) -> str: ...
 def grundy_file(
     game: str,
@@ -35,6 +36,7 @@ def grundy_file(
     until_period: bool,
     progress: Optional[Callable[[int, Optional[int]], None]],
     path: str,
+    call: str,
 ) -> int: ...
 def ppos(
     game: str,
@@ -52,6 +54,7 @@ def summary(
     engine: Optional[str],
     until_period: bool,
     progress: Optional[Callable[[int, Optional[int]], None]],
+    call: str,
 ) -> str: ...
 def evaluate(
     game: str,
@@ -62,6 +65,23 @@ def evaluate(
 ) -> str: ...
 def misere(game: str, n: str, max_size: str) -> str: ...
 def load(path: str, ppos: Optional[bool]) -> np.ndarray: ...
+def save(
+    values: Optional[np.ndarray],
+    positions: Optional[np.ndarray],
+    path: str,
+    wide: Optional[int],
+    game: Optional[str],
+    call: str,
+) -> list[str]: ...
+def convert(
+    source: str,
+    names_of_formats: list[str],
+    output: Optional[str],
+    wide: Optional[int],
+    game: Optional[str],
+    ppos: Optional[bool],
+    call: str,
+) -> list[str]: ...
 def games() -> list[tuple[str, str, list[str]]]: ...
 def engines() -> list[tuple[str, str]]: ...
 def size(text: str) -> int: ...

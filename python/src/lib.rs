@@ -4,6 +4,7 @@
 //! the same.
 
 mod arrays;
+mod convert;
 mod errors;
 mod rules;
 mod supervise;
@@ -119,7 +120,7 @@ fn grundy<'py>(
 /// Computes g(x) for 0 <= x < n into the `.npy` file `path`, and returns a file descriptor of
 /// the file written (the caller maps and closes it).
 #[pyfunction]
-#[pyo3(signature = (game, n, threads, engine, until_period, progress, path))]
+#[pyo3(signature = (game, n, threads, engine, until_period, progress, path, call))]
 #[allow(clippy::too_many_arguments)]
 fn grundy_file<'py>(
     py: Python<'py>,
@@ -130,9 +131,12 @@ fn grundy_file<'py>(
     until_period: bool,
     progress: Option<&Bound<'py, PyAny>>,
     path: PathBuf,
+    call: String,
 ) -> PyResult<RawFd> {
     let folder = Some(folder_of(&path).to_path_buf());
-    let request = request(game, n, Listing::Grundy, engine, until_period, folder).map_err(to_py)?;
+    let request = request(game, n, Listing::Grundy, engine, until_period, folder)
+        .map(|r| Request { command: call, ..r })
+        .map_err(to_py)?;
     let file = supervised(py, threads, progress, |p| {
         write_npy(&path, |outputs| {
             run::write(request, outputs, p, |_| {}, |_| {})
@@ -171,7 +175,7 @@ fn ppos<'py>(
 
 /// The JSON summary of a run, as the command line's `--format json` writes it.
 #[pyfunction]
-#[pyo3(signature = (game, n, ppos, modulus, threads, engine, until_period, progress))]
+#[pyo3(signature = (game, n, ppos, modulus, threads, engine, until_period, progress, call))]
 #[allow(clippy::too_many_arguments)]
 fn summary<'py>(
     py: Python<'py>,
@@ -183,6 +187,7 @@ fn summary<'py>(
     engine: Option<&str>,
     until_period: bool,
     progress: Option<&Bound<'py, PyAny>>,
+    call: String,
 ) -> PyResult<String> {
     let modulus = modulus.map(parse_u64).transpose().map_err(to_py)?;
     let listing = match ppos {
@@ -190,7 +195,11 @@ fn summary<'py>(
         false => Listing::Grundy,
     };
     let request = request(game, n, listing, engine, until_period, None)
-        .map(|r| Request { modulus, ..r })
+        .map(|r| Request {
+            modulus,
+            command: call,
+            ..r
+        })
         .map_err(to_py)?;
     supervised(py, threads, progress, |p| {
         let report = Run::start(request)?.report(p)?;
@@ -324,6 +333,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(evaluate, module)?)?;
     module.add_function(wrap_pyfunction!(misere, module)?)?;
     module.add_function(wrap_pyfunction!(load, module)?)?;
+    module.add_function(wrap_pyfunction!(convert::convert, module)?)?;
+    module.add_function(wrap_pyfunction!(convert::save, module)?)?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(engines, module)?)?;
     module.add_function(wrap_pyfunction!(size, module)?)?;

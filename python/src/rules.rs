@@ -8,6 +8,7 @@ use crate::errors::to_py;
 use nimsieve::engine::check_in_memory_size;
 use nimsieve::format::{self, Format};
 use nimsieve::number::parse_u64;
+use nimsieve::provenance::Provenance;
 use nimsieve::report::{GrundyReport, Report, RunInfo};
 use nimsieve::table::packed::PackedValues;
 use nimsieve::table::{Shape, Table, ValueKind};
@@ -150,7 +151,7 @@ pub fn grundy_rule<'py>(
 /// proven period (no criterion bounds a function's moves) but the period the values appear to
 /// have (`apparent_period`, absent when none).
 #[pyfunction]
-#[pyo3(signature = (rule, name, n, modulus, progress))]
+#[pyo3(signature = (rule, name, n, modulus, progress, call))]
 pub fn summary_rule<'py>(
     py: Python<'py>,
     rule: &Bound<'py, PyAny>,
@@ -158,6 +159,7 @@ pub fn summary_rule<'py>(
     n: &str,
     modulus: Option<&str>,
     progress: Option<&Bound<'py, PyAny>>,
+    call: &str,
 ) -> PyResult<String> {
     let modulus = modulus.map(size).transpose()?;
     let modulus = nimsieve::run::modulus_or_default(modulus).map_err(to_py)?;
@@ -177,6 +179,7 @@ pub fn summary_rule<'py>(
         engine: "python",
         threads: 1,
         elapsed_s: start.elapsed().as_secs_f64(),
+        made: Some(Provenance::now(call, "python", 1)),
     };
     let report = GrundyReport::new(table, info, false, modulus).with_apparent_period();
     let report = Report::Grundy(report);

@@ -12,11 +12,15 @@ from conftest import Cli
 
 
 def same_run(a: dict[str, Any], b: dict[str, Any]) -> None:
-    """Equal summaries but for the time each run took."""
+    """Equal summaries but for the time each run took and the call and date that made them."""
     assert list(a) == list(b)
-    assert {k: v for k, v in a.items() if k != "elapsed_s"} == {
-        k: v for k, v in b.items() if k != "elapsed_s"
+    assert {k: v for k, v in a.items() if k not in ("elapsed_s", "provenance")} == {
+        k: v for k, v in b.items() if k not in ("elapsed_s", "provenance")
     }
+    made = [{k: v for k, v in s["provenance"].items() if k not in ("command", "date")} for s in (a, b)]
+    assert made[0] == made[1]
+    assert a["provenance"]["command"].startswith("nimsieve.summary(")
+    assert b["provenance"]["command"].startswith("nimsieve ")
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 //! Wythoff's game.
 
 pub mod counting;
+pub mod growth;
 pub mod power_law;
 pub mod sparse_space;
 pub mod summary;

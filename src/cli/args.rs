@@ -154,6 +154,11 @@ pub(super) enum Command {
         /// "other". Default: 0 to 8, one line each.
         #[arg(long, value_name = "LIST")]
         values: Option<String>,
+        /// The law --kind counting draws beside C(x): auto (the one the data supports: a
+        /// density or a power law, whichever fits; the other is named with its error), power,
+        /// density or none.
+        #[arg(long, value_parser = one_of::<nimsieve::plot::FitChoice>(), ignore_case = true)]
+        fit: Option<nimsieve::plot::FitChoice>,
         /// The picture: .png or .svg. Default: <file stem>-<kind>.png beside the table.
         #[arg(short = 'o', long)]
         output: Option<PathBuf>,
@@ -176,6 +181,39 @@ pub(super) enum Command {
         /// Read b-files and npy files as P-positions (default: when a name ends in -ppos).
         #[arg(long)]
         ppos: bool,
+    },
+    /// Write a table nimsieve wrote (csv, b-file .txt, npy, bin, u64) in other formats without
+    /// recomputing it; each table written is read back and compared with the source.
+    #[command(after_help = CONVERT_EXAMPLES)]
+    Convert {
+        /// The table file.
+        file: PathBuf,
+        /// The formats to write; repeat or separate with commas for several.
+        #[arg(
+            long = "format",
+            short = 'f',
+            value_parser = one_of::<Format>(),
+            ignore_case = true,
+            value_delimiter = ',',
+            required = true
+        )]
+        formats: Vec<Format>,
+        /// Output file (one format), FOLDER/ (each format in it), or - for standard output.
+        /// Default: beside FILE, with its name and each format's extension.
+        #[arg(short = 'o', long)]
+        output: Option<String>,
+        /// CSV and xlsx: K values a row (a header n,+0,+1,…).
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+        wide: Option<u32>,
+        /// The file holds P-positions (b-files and npy; default: when its name ends in -ppos).
+        #[arg(long)]
+        ppos: bool,
+        /// The game, when neither the file nor a JSON summary beside it names it.
+        #[arg(long)]
+        game: Option<String>,
+        /// No list of written files.
+        #[arg(long, short = 'q')]
+        quiet: bool,
     },
     /// Check every entry of a table nimsieve wrote against the game's definition (exit code 3
     /// when an entry is wrong).

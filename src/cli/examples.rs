@@ -65,6 +65,11 @@ pub(super) const COMPARE_EXAMPLES: &str = "Examples:
   nimsieve compare output/squares-1000.csv b030193.txt    against an OEIS b-file (from 0)
   nimsieve compare sq.bin sq-ppos.txt --ppos           values against P-positions (their zeros)";
 
+pub(super) const CONVERT_EXAMPLES: &str = "Examples:
+  nimsieve convert output/squares-1000000.bin -f csv,npy   beside it: squares-1000000.csv, .npy
+  nimsieve convert output/squares-1000000.bin -f csv --wide 10 -o sheet.csv   ten values a row
+  nimsieve convert b030193.txt -f npy --game squares -o out/   an OEIS b-file as NumPy";
+
 pub(super) const GAMES_EXAMPLES: &str = "Examples:
   nimsieve games                                       every spec with its rule
   nimsieve games | grep -i prime                       the prime games";

@@ -1,5 +1,6 @@
 //! `stats`, `plot` and `verify`: commands that read a table file nimsieve wrote.
 
+use super::args::OutputArgs;
 use super::configure_threads;
 use super::output::{say, wrote};
 use nimsieve::error::printable;
@@ -63,7 +64,7 @@ pub(super) fn stats(
     let started = Instant::now();
     let loaded = load_table(file, ppos, game)?;
     let game = game_of_table(game, &loaded, file)?.filter(|game| game.heaps() == 1);
-    let report = run::report_of_file(loaded, game.as_ref(), modulus, started);
+    let report = run::report_of_file(loaded, game.as_ref(), modulus, started, "stats");
     let stdout = &Destination::Stdout;
     format::write_to(Format::Json, &report, &format::Layout::default(), stdout)
 }
@@ -72,13 +73,16 @@ pub(super) fn plot(
     file: &Path,
     kind: &str,
     values: Option<&str>,
+    fit: Option<plot::FitChoice>,
     output: Option<PathBuf>,
     ppos: bool,
     quiet: bool,
 ) -> Result<()> {
     let kind = plot::Kind::parse(kind)?;
     let classes = values.map(plot::ValueClasses::parse).transpose()?;
+    let fit = fit.unwrap_or_default();
     plot::check_classes(kind, classes.as_ref())?;
+    plot::check_fit(kind, fit)?;
     let output = output.unwrap_or_else(|| plot::default_output(file, kind));
     let format = plot::ImageFormat::of(&output)?;
     Destination::File(output.clone()).check_writable()?;
@@ -86,6 +90,7 @@ pub(super) fn plot(
         &nimsieve::format::load(file, ppos.then_some(true))?,
         kind,
         classes.as_ref(),
+        fit,
         format,
     )?;
     format::write_atomically(&output, |out| out.write_all(&image))?;
@@ -95,29 +100,104 @@ pub(super) fn plot(
     Ok(())
 }
 
+/// `convert`: the table in `file` written in `formats`, beside it unless `-o` (`output`) says
+/// otherwise.
+pub(super) fn convert(
+    file: &Path,
+    mut formats: Vec<Format>,
+    output: Option<String>,
+    wide: Option<u32>,
+    ppos: bool,
+    game: Option<&str>,
+    quiet: bool,
+) -> Result<()> {
+    formats.dedup();
+    let out = OutputArgs {
+        output,
+        threads: None,
+        quiet,
+    };
+    let folder = match out.output {
+        Some(_) => out.folder(),
+        None => file.parent().map(Path::to_path_buf).unwrap_or_default(),
+    };
+    let scratch = match folder.as_os_str().is_empty() {
+        true => PathBuf::from("."),
+        false => folder.clone(),
+    };
+    let outputs = run::Outputs {
+        formats,
+        output: out.destination(),
+        folder,
+        layout: format::Layout {
+            wide: wide.map(|k| k as usize),
+            scratch: Some(scratch),
+        },
+        keep_work_on_failure: false,
+    };
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let source = nimsieve::verify::Source {
+        load: &|| load_table(file, ppos, game),
+        path: Some(file),
+        stem: &stem,
+    };
+    let game_of = |loaded: &Loaded| game_of_table(game, loaded, file);
+    nimsieve::verify::convert(
+        &source,
+        &game_of,
+        &outputs,
+        &super::command_line(),
+        |path| {
+            if !quiet {
+                wrote(path)
+            }
+        },
+    )
+    .map(drop)
+}
+
 /// `compare`: one line on standard output when the tables are equal; [`Error::WrongTable`]
 /// (exit code 3) saying how many entries differ and the first, otherwise.
 pub(super) fn compare(a: &Path, b: &Path, ppos: bool) -> Result<()> {
     let ppos = ppos.then_some(true);
-    let (left, right) = (format::load(a, ppos)?, format::load(b, ppos)?);
+    let (left, right) = (
+        format::load_at_offset(a, ppos)?,
+        format::load_at_offset(b, ppos)?,
+    );
     let c = nimsieve::verify::compare(&left, &right)?;
     let names = (
         printable(&a.display().to_string()),
         printable(&b.display().to_string()),
     );
+    let start = c.starts.0.max(c.starts.1);
+    let held = match c.starts {
+        (0, 0) => String::new(),
+        _ => format!(
+            " (positions {start} to {}, which both hold)",
+            start + c.compared.saturating_sub(1)
+        ),
+    };
     if c.equal() {
-        return interrupt::print(&format!("equal: {} {}\n", c.compared, c.what));
+        return interrupt::print(&format!("equal: {} {}{held}\n", c.compared, c.what));
     }
     let mut said = Vec::new();
     if let Some((i, x, y)) = &c.first {
         said.push(format!(
-            "{} of the {} {} both hold differ, the first at {i}: {x} in '{}', {y} in '{}'",
-            c.differing, c.compared, c.what, names.0, names.1
+            "{} of the {} {}{} differ, the first at {i}: {x} in '{}', {y} in '{}'",
+            c.differing,
+            c.compared,
+            c.what,
+            if held.is_empty() { " both hold" } else { &held },
+            names.0,
+            names.1
         ));
     } else {
         said.push(format!("the {} {} both hold are equal", c.compared, c.what));
     }
-    if c.lengths.0 != c.lengths.1 {
+    if c.lengths.0 != c.lengths.1 && c.starts == (0, 0) {
         said.push(format!(
             "'{}' has {} and '{}' {}",
             names.0, c.lengths.0, names.1, c.lengths.1
@@ -144,6 +224,7 @@ pub(super) fn verify(
             file.display()
         )));
     };
+    let made = loaded.provenance.clone();
     let progress = Progress::new(0, quiet);
     let checked = nimsieve::verify::check_table(loaded, &game, &progress)?;
     progress.finish();
@@ -152,12 +233,17 @@ pub(super) fn verify(
     }
     match checked.fault {
         Some(fault) => Err(Error::WrongTable(fault)),
-        None => interrupt::print(&format!(
-            "verified: {}, {} {}, all correct ({:.1} s)\n",
-            printable(&game.spec),
-            checked.count,
-            checked.what,
-            started.elapsed().as_secs_f64()
-        )),
+        None => {
+            if let (Some(made), false) = (made, quiet) {
+                say(&format!("made by {}", made.line()));
+            }
+            interrupt::print(&format!(
+                "verified: {}, {} {}, all correct ({:.1} s)\n",
+                printable(&game.spec),
+                checked.count,
+                checked.what,
+                started.elapsed().as_secs_f64()
+            ))
+        }
     }
 }

@@ -164,10 +164,11 @@ fn run(command: Command) -> Result<()> {
             file,
             kind,
             values,
+            fit,
             output,
             ppos,
             quiet,
-        } => inspect::plot(&file, &kind, values.as_deref(), output, ppos, quiet),
+        } => inspect::plot(&file, &kind, values.as_deref(), fit, output, ppos, quiet),
         Command::Verify {
             file,
             game,
@@ -176,6 +177,15 @@ fn run(command: Command) -> Result<()> {
             quiet,
         } => inspect::verify(&file, game.as_deref(), ppos, threads, quiet),
         Command::Compare { a, b, ppos } => inspect::compare(&a, &b, ppos),
+        Command::Convert {
+            file,
+            formats,
+            output,
+            wide,
+            ppos,
+            game,
+            quiet,
+        } => inspect::convert(&file, formats, output, wide, ppos, game.as_deref(), quiet),
         Command::Completions { shell } => manual::completions(shell, &mut Cli::command()),
         Command::Man { output } => manual::man(&Cli::command(), output.as_deref()),
         Command::Games => games(),
@@ -230,4 +240,14 @@ pub(super) fn configure_threads(threads: Option<usize>) -> Result<()> {
             }
         ))
     })
+}
+
+/// This process's command line as a shell takes it back (`nimsieve grundy 'tb:4!.0' -n 100`),
+/// for the provenance of the files it writes: the program as `nimsieve`, each argument quoted
+/// where a shell would need it.
+pub(super) fn command_line() -> String {
+    let arguments = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    shell_words::join(std::iter::once("nimsieve".to_string()).chain(arguments))
 }

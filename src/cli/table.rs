@@ -66,6 +66,7 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
         work_folder: Some(folder.clone()),
         resume: args.resume,
         checkpoint_every: args.checkpoint_every.map(Duration::from_secs),
+        command: super::command_line(),
         ..Request::grundy(game, n)
     };
     let engine = request.engine_kind();

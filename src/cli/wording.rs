@@ -27,6 +27,7 @@ impl Wording for Flags {
             Param::Shard => "--shard",
             Param::Kind => "--kind",
             Param::Values => "--values",
+            Param::Fit => "--fit",
             Param::Game => "--game",
         }
         .to_string()

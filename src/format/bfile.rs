@@ -30,14 +30,28 @@ impl Emitter for Bfile {
 }
 
 /// Reads a b-file: P-positions when `ppos` (indexes from any offset), values otherwise
-/// (indexes from 0).
-pub fn read(bytes: &[u8], ppos: bool) -> Parsed<Contents> {
+/// (indexes from `first`).
+pub fn read(bytes: &[u8], ppos: bool, first: u64) -> Parsed<Contents> {
     let layout = Layout {
         separator: b' ',
         per_row: 1,
-        first_label: (!ppos).then_some(0),
+        first_label: (!ppos).then_some(first),
         header: false,
         comments: true,
     };
     layout.contents(text(bytes)?, ppos)
+}
+
+/// The index of a b-file's first entry (its offset, in the OEIS's words): the first number of
+/// its first line that is neither blank nor a comment; None when there is none.
+pub fn first_index(bytes: &[u8]) -> Option<u64> {
+    text(bytes)
+        .ok()?
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))?
+        .split_ascii_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }

@@ -3,19 +3,21 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `NIMSIEVE` |
-//! | 8 | 4 | format version, 2 ([`VERSION`]) |
+//! | 8 | 4 | format version, 3 ([`VERSION`]) |
 //! | 12 | 4 | content: 0 = Grundy values, 1 = misère outcomes (0 = P, 1 = N), 2 = P-position bits |
 //! | 16 | 8 | n, the number of positions |
 //! | 24 | 4 | bits per position (1, 2, 4, …, 32; 1 for P-position bits) |
 //! | 28 | 4 | length L of the game spec in bytes |
 //! | 32 | 4 | CRC-32 (IEEE, as zlib's `crc32`) of the whole file, these four bytes read as zero |
-//! | 36 | 4 | zero |
+//! | 36 | 4 | length P of the provenance in bytes (0: none) |
 //! | 40 | L | the canonical game spec, UTF-8, then zero bytes to a multiple of 8 |
+//! | then | P | the provenance: one line of JSON (`nimsieve`, `commit`, `command`, `engine`, `threads`, `date`), UTF-8, then zero bytes to a multiple of 8 |
 //! | then | ⌈n·bits/64⌉·8 | payload: 64-bit little-endian words; position x holds bits x·bits … x·bits+bits−1 counted from the least significant bit of word 0 (P-position bits: 1 = P) |
 
 use super::read::{Parsed, room_for};
 use super::{Contents, Emitter, Format, two_heaps};
-use crate::report::Report;
+use crate::provenance::Provenance;
+use crate::report::{Report, RunInfo};
 use crate::table::ValueKind;
 use crate::table::packed::{PackedValues, pieces};
 use crate::table::words::Words;
@@ -25,9 +27,9 @@ use memmap2::Mmap;
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-/// The format version this build writes and reads. Version 1 had the same layout, but its
-/// checksum covered only the payload.
-const VERSION: u32 = 2;
+/// The format version this build writes. Version 2 had the same layout with no provenance
+/// (the field at 36 zero), and is read too; version 1's checksum covered only the payload.
+const VERSION: u32 = 3;
 
 /// Where the checksum sits in the header; the checksum covers the whole file with these four
 /// bytes read as zero.
@@ -44,7 +46,7 @@ impl Emitter for Bin {
                     ValueKind::Grundy => 0,
                     ValueKind::MisereOutcome => 1,
                 };
-                write_table(out, content, &r.info.game, &r.table.values)
+                write_table(out, content, &r.info, &r.table.values)
             }
             Report::Ppos(r) => {
                 let mut words = vec![0u64; r.info.n.div_ceil(64) as usize];
@@ -52,7 +54,7 @@ impl Emitter for Bin {
                     words[(p / 64) as usize] |= 1 << (p % 64);
                 }
                 let bits = PackedValues::from_words(r.info.n, 1, Words::Memory(words));
-                write_table(out, 2, &r.info.game, &bits)
+                write_table(out, 2, &r.info, &bits)
             }
             Report::Square(r) => two_heaps::write_square(Format::Bin, r, out),
             Report::Pairs(_) => unreachable!("a .bin holds no P-pairs"),
@@ -60,26 +62,34 @@ impl Emitter for Bin {
     }
 }
 
-/// Writes `values` as a `bin` file of `content` (the header's code) for `game`. The payload is
-/// read twice, for the checksum the header holds and to write it, a piece at a time, each
-/// released once read: a file-backed or mapped table does not stay in the process.
+/// Writes `values` as a `bin` file of `content` (the header's code) for the game and
+/// provenance of `info`. The payload is read twice, for the checksum the header holds and to
+/// write it, a piece at a time, each released once read: a file-backed or mapped table does
+/// not stay in the process.
 pub(super) fn write_table(
     out: &mut dyn Write,
     content: u32,
-    game: &str,
+    info: &RunInfo,
     values: &PackedValues,
 ) -> io::Result<()> {
-    let spec = game.as_bytes();
+    let spec = info.game.as_bytes();
+    let made = info
+        .made
+        .as_ref()
+        .map(Provenance::to_json)
+        .unwrap_or_default();
     let mut header = b"NIMSIEVE".to_vec();
     for field in [VERSION, content] {
         header.extend_from_slice(&field.to_le_bytes());
     }
     header.extend_from_slice(&values.len().to_le_bytes());
-    for field in [values.bits(), spec.len() as u32, 0, 0] {
+    for field in [values.bits(), spec.len() as u32, 0, made.len() as u32] {
         header.extend_from_slice(&field.to_le_bytes());
     }
-    header.extend_from_slice(spec);
-    header.resize(header.len().next_multiple_of(8), 0);
+    for text in [spec, made.as_bytes()] {
+        header.extend_from_slice(text);
+        header.resize(header.len().next_multiple_of(8), 0);
+    }
     // The checksum field is still zero here.
     let mut crc = crc32fast::Hasher::new();
     crc.update(&header);
@@ -113,10 +123,20 @@ fn little_endian(words: &[u64]) -> Cow<'_, [u8]> {
     }
 }
 
+/// What a `.bin` file holds and states.
+#[derive(Debug)]
+pub struct BinTable {
+    /// The values or P-positions.
+    pub contents: Contents,
+    /// The game spec.
+    pub game: String,
+    /// The number of positions.
+    pub n: u64,
+}
+
 /// Reads a `.bin` table from its mapped file, checking every header field and the checksum;
-/// the values stay in the mapping. Sets `kind` from the content code; returns the game and n
-/// the header states.
-pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String, u64)> {
+/// the values stay in the mapping. Sets `kind` from the content code.
+pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<BinTable> {
     let bytes = map.as_deref().unwrap_or_default();
     let field = |at: usize, len: usize| {
         bytes
@@ -127,8 +147,9 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String
     if field(0, 8)? != b"NIMSIEVE" {
         return Err("it does not start with NIMSIEVE, so it is not a nimsieve .bin file".into());
     }
-    match u32_at(8)? {
-        VERSION => {}
+    let version = u32_at(8)?;
+    match version {
+        2 | VERSION => {}
         1 => {
             return Err(
                 "it is a version 1 .bin file, whose checksum does not cover its header; write it again with the current nimsieve".into(),
@@ -136,7 +157,7 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String
         }
         other => {
             return Err(format!(
-                "it is a version {other} .bin file, but this nimsieve reads version {VERSION}; write it again with the current nimsieve"
+                "it is a version {other} .bin file, but this nimsieve reads versions 2 and {VERSION}; write it again with the current nimsieve"
             ));
         }
     }
@@ -146,12 +167,13 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String
     if !matches!(bits, 1 | 2 | 4 | 8 | 16 | 32) {
         return Err(format!("{bits} bits per position is not a supported width"));
     }
-    if u32_at(36)? != 0 {
+    let made_len = u32_at(36)? as usize;
+    if version == 2 && made_len != 0 {
         return Err("the reserved header field at offset 36 is not zero".into());
     }
     let spec = field(40, spec_len)?;
     let spec = std::str::from_utf8(spec).map_err(|_| "the game spec is not UTF-8")?;
-    let start = 40 + spec_len.next_multiple_of(8);
+    let start = 40 + spec_len.next_multiple_of(8) + made_len.next_multiple_of(8);
     let payload = bytes.len().saturating_sub(start) as u128;
     let expected = u128::from(PackedValues::words_for(n, bits)) * 8;
     if bytes.len() < start || payload != expected {
@@ -208,7 +230,19 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<(Contents, String
     } else {
         Contents::Values(values)
     };
-    Ok((contents, game, n))
+    Ok(BinTable { contents, game, n })
+}
+
+/// The provenance a `.bin` file's header records (None for version 2, which records none); the
+/// checksum [`read`] checks covers it.
+pub fn provenance(bytes: &[u8]) -> Option<Provenance> {
+    let u32_at = |at: usize| Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
+    let (spec_len, made_len) = (u32_at(28)? as usize, u32_at(36)? as usize);
+    let at = 40 + spec_len.next_multiple_of(8);
+    let text = std::str::from_utf8(bytes.get(at..at.checked_add(made_len)?)?).ok()?;
+    (bytes.starts_with(b"NIMSIEVE") && u32_at(8)? >= 3)
+        .then(|| Provenance::from_json(text))
+        .flatten()
 }
 
 #[cfg(test)]
@@ -230,14 +264,30 @@ mod tests {
         values.release(0..n);
         let path = dir.path().join("t.bin");
         let mut file = std::fs::File::create(&path).unwrap();
-        write_table(&mut file, 0, "grundys-game", &values).unwrap();
+        let made = Provenance::now("nimsieve grundy grundys-game -n 2^24", "rare-values", 2);
+        let info = RunInfo {
+            game: "grundys-game".into(),
+            n,
+            kind: ValueKind::Grundy,
+            engine: "rare-values",
+            threads: 2,
+            elapsed_s: 0.0,
+            made: Some(made.clone()),
+        };
+        write_table(&mut file, 0, &info, &values).unwrap();
         assert!(rss(&values) <= kept, "writing kept {} bytes", rss(&values));
         drop(file);
         let file = std::fs::File::open(&path).unwrap();
         // SAFETY: the file is only read, and nothing changes it meanwhile.
         let map = unsafe { Mmap::map(&file) }.unwrap();
         let mut kind = ValueKind::MisereOutcome;
-        let Ok((Contents::Values(read), game, _)) = read(Some(map), &mut kind) else {
+        assert_eq!(provenance(&map), Some(made));
+        let Ok(BinTable {
+            contents: Contents::Values(read),
+            game,
+            ..
+        }) = read(Some(map), &mut kind)
+        else {
             panic!("the table reads back")
         };
         assert_eq!((kind, game.as_str()), (ValueKind::Grundy, "grundys-game"));

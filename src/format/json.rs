@@ -4,8 +4,10 @@
 
 use super::{Emitter, Format, two_heaps};
 use crate::analysis::counting::PCounts;
+use crate::analysis::growth::{self, Growth};
 use crate::analysis::sparse_space::SparseSpace;
 use crate::period::Period;
+use crate::provenance::Provenance;
 use crate::report::{Report, RunInfo};
 use crate::table::ValueKind;
 use serde::{Deserialize, Serialize};
@@ -48,12 +50,21 @@ pub struct Summary {
     pub modulus: u64,
     /// Element r: the number of P-positions ≡ r (mod `modulus`).
     pub p_count_by_residue: Vec<u64>,
+    /// How the P-position count grows over √N ≤ x ≤ N, fitted through the counts at powers
+    /// of two: a density and a power law with their errors, and the one that fits (null when
+    /// the count does not grow there).
+    #[serde(default)]
+    pub p_count_growth: Option<Growth>,
     /// The engine's name (`stats` for a summary of a table file).
     pub engine: String,
     /// Worker threads.
     pub threads: usize,
     /// Wall-clock seconds of the computation.
     pub elapsed_s: f64,
+    /// How the table was made: version, commit, command, engine, threads and date (for
+    /// `stats`, what the file records; null when it records nothing).
+    #[serde(default)]
+    pub provenance: Option<Provenance>,
 }
 
 /// The fields that differ between `grundy` and `ppos` summaries.
@@ -121,6 +132,7 @@ impl Summary {
                     sparse_space: r.sparse_space,
                 },
                 &r.p_counts,
+                r.stats.p_count,
             ),
             Report::Ppos(r) => Self::with(
                 &r.info,
@@ -129,6 +141,7 @@ impl Summary {
                     last: r.positions.last().copied(),
                 },
                 &r.p_counts,
+                r.positions.len() as u64,
             ),
             Report::Square(_) | Report::Pairs(_) => {
                 unreachable!("the summary of two heaps is two_heaps::TableSummary or PairsSummary")
@@ -136,7 +149,7 @@ impl Summary {
         }
     }
 
-    fn with(info: &RunInfo, listing: Listed, p_counts: &PCounts) -> Summary {
+    fn with(info: &RunInfo, listing: Listed, p_counts: &PCounts, p_count: u64) -> Summary {
         let (play, values) = match info.kind {
             ValueKind::Grundy => ("normal", "grundy"),
             ValueKind::MisereOutcome => ("misere", "outcome (0 = P, 1 = N)"),
@@ -150,9 +163,15 @@ impl Summary {
             p_count_at_powers_of_two: p_counts.at_powers_of_two.clone(),
             modulus: p_counts.modulus,
             p_count_by_residue: p_counts.by_residue.clone(),
+            p_count_growth: Growth::of(&growth::summary_points(
+                &p_counts.at_powers_of_two,
+                p_count,
+                info.n,
+            )),
             engine: info.engine.into(),
             threads: info.threads,
             elapsed_s: info.elapsed_s,
+            provenance: info.made.clone(),
         }
     }
 

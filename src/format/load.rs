@@ -15,6 +15,7 @@ use super::read::read_before;
 use super::{bfile, bin, csv, npy, two_heaps, u64s};
 use crate::error::{Error, Result};
 use crate::period::Period;
+use crate::provenance::Provenance;
 use crate::regular_file;
 use crate::table::ValueKind;
 use crate::table::packed::PackedValues;
@@ -49,6 +50,12 @@ pub struct Loaded {
     pub period: Option<Period>,
     /// True when the JSON summary beside the file says `--until-period` ended the table.
     pub stopped_at_period: bool,
+    /// How the table was made, as the file records it (a `.bin` or `.npy` header) or the JSON
+    /// summary beside it; None when neither does (an OEIS b-file, a table of another program).
+    pub provenance: Option<Provenance>,
+    /// The position of the first value: 0, but for a b-file of values read at its offset
+    /// ([`load_at_offset`]).
+    pub first: u64,
 }
 
 /// What a file states about itself (a `.bin` header; the length of a table of values).
@@ -71,6 +78,22 @@ pub fn load(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
 /// JSON summary is beside it; Some(false) for a one-heap game, whose table is never read as
 /// Wythoff's whatever its shape; None when not told).
 pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Result<Loaded> {
+    load_with(path, ppos, two_heap, false)
+}
+
+/// [`load`], but a b-file of values may start at any index (an OEIS b-file's offset, such as
+/// 1): its values are then those of the positions from [`Loaded::first`] on.
+pub fn load_at_offset(path: &Path, ppos: Option<bool>) -> Result<Loaded> {
+    load_with(path, ppos, None, true)
+}
+
+/// [`load_of`], reading a b-file of values from its first index when `at_offset`.
+fn load_with(
+    path: &Path,
+    ppos: Option<bool>,
+    two_heap: Option<bool>,
+    at_offset: bool,
+) -> Result<Loaded> {
     let bad = |why: String| Error::not_a_table(path, why);
     if path.to_string_lossy().to_lowercase().ends_with(".freq.txt") {
         return Err(bad(
@@ -82,7 +105,7 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
         .file_stem()
         .is_some_and(|s| s.to_string_lossy().ends_with("-ppos"));
     let beside = read_beside(path);
-    let summary = beside
+    let mut summary = beside
         .as_deref()
         .and_then(|b| serde_json::from_slice::<Summary>(b).ok());
     let told = two_heap;
@@ -96,6 +119,12 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
+    // What the file's own header records of how it was made.
+    let recorded = map.as_deref().and_then(|bytes| match extension.as_str() {
+        "bin" => bin::provenance(bytes),
+        "npy" => npy::provenance(bytes),
+        _ => None,
+    });
     let map = match told {
         Some(false) => map,
         _ => match two_heaps::read(
@@ -106,23 +135,40 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
         )
         .map_err(bad)?
         {
-            Ok(contents) => return two_heap_table(contents, two_heap, bad),
+            Ok(contents) => {
+                let mut loaded = two_heap_table(contents, two_heap, bad)?;
+                loaded.provenance = recorded.or(loaded.provenance);
+                return Ok(loaded);
+            }
             Err(map) => map,
         },
     };
     let mut kind = summary.as_ref().map_or(ValueKind::Grundy, Summary::kind);
     let mut stated = Stated::default();
+    let mut first = 0;
     let contents = if extension == "bin" {
-        bin::read(map, &mut kind).map(|(contents, game, n)| {
-            stated.game = Some(game);
+        bin::read(map, &mut kind).map(|table| {
+            stated.game = Some(table.game);
+            let n = table.n;
             stated.n = Some((n, format!("its header states n = {n}")));
-            contents
+            table.contents
         })
     } else {
         let bytes = map.as_deref().unwrap_or_default();
         match extension.as_str() {
             "csv" => csv::read(bytes, &mut kind),
-            "txt" => bfile::read(bytes, ppos),
+            "txt" => {
+                first = match bfile::first_index(bytes) {
+                    Some(index) if at_offset && !ppos => index,
+                    _ => 0,
+                };
+                bfile::read(bytes, ppos, first).map_err(|why| match bfile::first_index(bytes) {
+                    Some(index) if index > 0 && !ppos => format!(
+                        "{why} (a table of values counts from 0; nimsieve compare reads a b-file at its offset)"
+                    ),
+                    _ => why,
+                })
+            }
             "npy" => npy::read(bytes, ppos, &read_before(map.as_ref())),
             "u64" => u64s::read(bytes).map(Contents::Positions),
             other => {
@@ -135,7 +181,10 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
     }
     .map_err(bad)?;
     if let (Contents::Values(values), None) = (&contents, &stated.n) {
-        stated.n = Some((values.len(), format!("it holds {} values", values.len())));
+        stated.n = Some((
+            first + values.len(),
+            format!("it holds {} values", values.len()),
+        ));
     }
     let summary_n = summary.as_ref().map(|s| s.n);
     let (period, stopped_at_period) = match summary.as_ref().map(|s| &s.listing) {
@@ -146,6 +195,7 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
         }) => (*period, *stopped_at_period),
         _ => (None, false),
     };
+    let made = recorded.or_else(|| summary.as_mut().and_then(|s| s.provenance.take()));
     let summary_game = summary.map(|s| s.game);
     if let (Some((n, what)), Some(expected)) = (&stated.n, summary_n)
         && *n != expected
@@ -168,6 +218,8 @@ pub fn load_of(path: &Path, ppos: Option<bool>, two_heap: Option<bool>) -> Resul
         kind,
         period,
         stopped_at_period,
+        provenance: made,
+        first,
     })
 }
 
@@ -223,6 +275,8 @@ fn two_heap_table(
         kind: ValueKind::Grundy,
         period: None,
         stopped_at_period: false,
+        provenance: stated.and_then(|s| s.provenance),
+        first: 0,
     })
 }
 

@@ -17,7 +17,7 @@ mod u64s;
 mod xlsx;
 
 pub use json::{Listed, Summary};
-pub use load::{Contents, Loaded, load, load_of};
+pub use load::{Contents, Loaded, load, load_at_offset, load_of};
 pub use output::{
     Destination, Extension, Output, destinations, is_special, write_atomically, write_new,
     write_to, write_together, write_with,

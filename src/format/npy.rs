@@ -2,9 +2,14 @@
 //! the data — the values (`grundy`) or the P-positions (`ppos`) — loadable with
 //! `numpy.load(path, mmap_mode="r")`; read back from the same header. Wythoff's game writes
 //! two-dimensional arrays with the same header ([`write_header`], [`read_matrix`]).
+//!
+//! The header dict holds only the keys NumPy allows (it refuses any other); the provenance
+//! follows it as a Python comment, `# {"nimsieve": …}`, which `numpy.load` skips and
+//! [`provenance`] reads back.
 
 use super::read::{Parsed, positions_of, shown};
 use super::{Contents, Emitter, Format, two_heaps};
+use crate::provenance::Provenance;
 use crate::report::Report;
 use crate::table::packed::{PackedValues, pieces};
 use std::io::{self, Write};
@@ -17,12 +22,17 @@ impl Emitter for Npy {
         match report {
             Report::Grundy(r) => {
                 let width = byte_width(u64::from(r.stats.max_value));
-                write_header(out, width, &[r.table.len()])?;
+                write_header(out, width, &[r.table.len()], r.info.made.as_ref())?;
                 write_numbers(out, width, r.table.iter().map(u64::from))
             }
             Report::Ppos(r) => {
                 let width = byte_width(r.positions.last().copied().unwrap_or(0));
-                write_header(out, width, &[r.positions.len() as u64])?;
+                write_header(
+                    out,
+                    width,
+                    &[r.positions.len() as u64],
+                    r.info.made.as_ref(),
+                )?;
                 write_numbers(out, width, r.positions.iter().copied())
             }
             Report::Square(r) => two_heaps::write_square(Format::Npy, r, out),
@@ -46,9 +56,14 @@ fn descr(width: usize) -> String {
     format!("<u{width}")
 }
 
-/// The magic, version and header dict of an array of `shape` (C order), padded so the data
-/// start at a multiple of 64 bytes.
-pub fn write_header(out: &mut dyn Write, width: usize, shape: &[u64]) -> io::Result<()> {
+/// The magic, version and header dict of an array of `shape` (C order), with the provenance
+/// `made` as a comment after it, padded so the data start at a multiple of 64 bytes.
+pub fn write_header(
+    out: &mut dyn Write,
+    width: usize,
+    shape: &[u64],
+    made: Option<&Provenance>,
+) -> io::Result<()> {
     let shape = match shape {
         [len] => format!("({len},)"),
         dims => format!(
@@ -59,10 +74,14 @@ pub fn write_header(out: &mut dyn Write, width: usize, shape: &[u64]) -> io::Res
                 .join(", ")
         ),
     };
-    let dict = format!(
+    let mut dict = format!(
         "{{'descr': '{}', 'fortran_order': False, 'shape': {shape}, }}",
         descr(width)
     );
+    if let Some(made) = made {
+        dict.push_str(" # ");
+        dict.push_str(&made.to_json());
+    }
     let unpadded = 10 + dict.len() + 1;
     let padding = unpadded.next_multiple_of(64) - unpadded;
     let header_len = u16::try_from(dict.len() + padding + 1).expect("short header");
@@ -121,6 +140,8 @@ fn header(bytes: &[u8]) -> Parsed<Header<'_>> {
     let header_len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
     let header = bytes.get(10..10 + header_len).ok_or("truncated header")?;
     let header = std::str::from_utf8(header).map_err(|_| "unreadable header")?;
+    // The dict ends at its one closing brace; a comment may follow.
+    let header = header.split_once('}').map_or(header, |(dict, _)| dict);
     // NumPy writes one-byte dtypes as '|u1'.
     let width = [1, 2, 4, 8]
         .into_iter()
@@ -228,6 +249,14 @@ pub fn read_matrix(bytes: &[u8], read: &dyn Fn(usize)) -> Parsed<Option<([u64; 2
     }
 }
 
+/// The provenance the header's comment records, if it is one nimsieve wrote.
+pub fn provenance(bytes: &[u8]) -> Option<Provenance> {
+    let header_len = u16::from_le_bytes([*bytes.get(8)?, *bytes.get(9)?]) as usize;
+    let header = std::str::from_utf8(bytes.get(10..10 + header_len)?).ok()?;
+    let (_, comment) = header.split_once('}')?.1.split_once('#')?;
+    Provenance::from_json(comment)
+}
+
 /// The shape of an `.npy` file's array, None when its header cannot be read.
 pub fn shape(bytes: &[u8]) -> Option<Vec<u64>> {
     header(bytes).ok().map(|h| h.shape)
@@ -263,7 +292,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.npy");
         let mut file = io::BufWriter::new(std::fs::File::create(&path).unwrap());
-        write_header(&mut file, 4, &[n]).unwrap();
+        write_header(&mut file, 4, &[n], None).unwrap();
         write_numbers(&mut file, 4, (0..n).map(|x| 3 * x)).unwrap();
         file.into_inner().unwrap().sync_all().unwrap();
         let file = std::fs::File::open(&path).unwrap();

@@ -4,7 +4,7 @@
 //! between the dashes), so the two stay apart in greyscale; the legend sits below the chart.
 //! With no P-position but one there is no function to draw, and the picture says so.
 
-use super::law::{self, count_below};
+use super::law::{self, FitChoice, count_below};
 use super::lines::{self, DASHED, Marker, SOLID, Stroke};
 use super::{Drawn, axes, legend};
 use crate::period::Period;
@@ -44,13 +44,14 @@ const FITTED: Stroke = Stroke {
 };
 
 /// Draws C(x) for the P-positions `positions` of a table of `n` positions whose values
-/// have the proven `period`, if any.
+/// have the proven `period`, if any, with the law `fit` asks for.
 pub(super) fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     positions: &[u64],
     n: u64,
     period: Option<Period>,
+    fit: FitChoice,
 ) -> Drawn<DB> {
     if positions.len() <= 1 {
         return say_nothing_grows(root, title, positions, n);
@@ -61,18 +62,19 @@ pub(super) fn draw<DB: DrawingBackend>(
         .filter(|&(_, c)| c > 0)
         .collect();
     let curve = staircase(&samples);
-    let law = law::choose(positions, n, period);
+    let law = law::choose(positions, n, period, fit);
     let mut law_entry = law.describe();
     if law.span(n).is_some() {
         law_entry.insert(0, legend::Part::Line(FITTED));
     }
-    let entries = [
+    let mut entries = vec![
         legend::Entry(vec![
             legend::Part::Line(MEASURED),
             legend::Part::Text("C(x), the number of P-positions below x".into()),
         ]),
         legend::Entry(law_entry),
     ];
+    entries.extend(law.other().map(legend::Entry));
     let area = legend::below(root, &entries)?;
     let total = positions.len() as f64;
     let first = curve.first().map_or(1.0, |p| p.1);

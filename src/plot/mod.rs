@@ -16,6 +16,7 @@ mod values;
 pub mod wythoff;
 
 pub use classes::ValueClasses;
+pub use law::FitChoice;
 
 use crate::error::{Error, Param, Result};
 use crate::format::{Contents, Loaded};
@@ -111,6 +112,7 @@ enum Subject<'a> {
         positions: Cow<'a, [u64]>,
         n: u64,
         period: Option<Period>,
+        fit: FitChoice,
     },
     Density(Vec<u32>, ValueKind, ValueClasses),
 }
@@ -122,13 +124,15 @@ pub fn render(
     table: &Loaded,
     kind: Kind,
     classes: Option<&ValueClasses>,
+    fit: FitChoice,
     format: ImageFormat,
 ) -> Result<Vec<u8>> {
     check_classes(kind, classes)?;
+    check_fit(kind, fit)?;
     if let Contents::Grid(grid) = &table.contents {
         return wythoff::render(grid, kind, format);
     }
-    let subject = subject(table, kind, classes.cloned().unwrap_or_default())?;
+    let subject = subject(table, kind, classes.cloned().unwrap_or_default(), fit)?;
     let title = title(table, kind);
     encode(&(title, subject), format, SIZE)
 }
@@ -146,6 +150,26 @@ pub fn check_classes(kind: Kind, classes: Option<&ValueClasses>) -> Result<()> {
                 Param::Kind.given(kind.name()),
                 " has none to choose (leave ",
                 Param::Values,
+                " out)",
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses a law for a kind other than counting, the only one that draws one.
+pub fn check_fit(kind: Kind, fit: FitChoice) -> Result<()> {
+    if fit != FitChoice::Auto && kind != Kind::Counting {
+        return Err(Error::invalid(
+            Param::Fit,
+            text!(
+                Param::Fit,
+                " chooses the law of ",
+                Param::Kind.given("counting"),
+                "; ",
+                Param::Kind.given(kind.name()),
+                " draws none (leave ",
+                Param::Fit,
                 " out)",
             ),
         ));
@@ -223,14 +247,20 @@ fn draw<DB: DrawingBackend>(
             positions,
             n,
             period,
-        } => counting::draw(root, title, positions, *n, *period),
+            fit,
+        } => counting::draw(root, title, positions, *n, *period, *fit),
         Subject::Density(values, kind, classes) => {
             density::draw(root, title, values, *kind, classes)
         }
     }
 }
 
-fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<'_>> {
+fn subject(
+    table: &Loaded,
+    kind: Kind,
+    classes: ValueClasses,
+    fit: FitChoice,
+) -> Result<Subject<'_>> {
     let empty = match &table.contents {
         Contents::Values(v) => v.is_empty(),
         Contents::Positions(p) => p.is_empty(),
@@ -260,6 +290,7 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
                 positions: Cow::Owned(positions),
                 n: values.len(),
                 period: table.period,
+                fit,
             }
         }
         (Contents::Positions(positions), Kind::Counting) => Subject::Counting {
@@ -268,7 +299,21 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
                 .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1)),
             positions: Cow::Borrowed(positions),
             period: table.period,
+            fit,
         },
+        // C(x)/x: the share of P (outcome 0) among the positions below x, the rest N.
+        (Contents::Positions(positions), Kind::Density) => {
+            let n = table
+                .n
+                .unwrap_or_else(|| positions.last().map_or(0, |p| p + 1));
+            let mut outcomes = crate::table::reserve(n, "the positions of the picture")?;
+            outcomes.resize(n as usize, 1u32);
+            positions
+                .iter()
+                .filter(|&&p| p < n)
+                .for_each(|&p| outcomes[p as usize] = 0);
+            Subject::Density(outcomes, ValueKind::MisereOutcome, classes)
+        }
         (Contents::Positions(_), _) => {
             return Err(Error::invalid(
                 Param::Kind,
@@ -287,6 +332,7 @@ fn subject(table: &Loaded, kind: Kind, classes: ValueClasses) -> Result<Subject<
                 .n
                 .unwrap_or_else(|| pairs.last().map_or(0, |&[a, _]| a + 1)),
             period: None,
+            fit,
         },
         (Contents::Pairs(_), _) => {
             return Err(Error::invalid(
@@ -313,6 +359,9 @@ fn title(table: &Loaded, kind: Kind) -> String {
             "P-pairs counting function, pairs with a_k < x"
         }
         (Kind::Counting, _) => "P-position counting function",
+        (Kind::Density, _) if matches!(table.contents, Contents::Positions(_)) => {
+            "share of P-positions below x, C(x)/x"
+        }
         (Kind::Density, ValueKind::Grundy) => "share of each value below x",
         (Kind::Density, ValueKind::MisereOutcome) => "share of each misère outcome below x",
     };

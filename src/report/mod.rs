@@ -9,6 +9,7 @@ use crate::analysis::sparse_space::SparseSpace;
 use crate::analysis::summary::{ValueStats, summarize};
 use crate::game::Game;
 use crate::period::Period;
+use crate::provenance::Provenance;
 use crate::table::{Table, ValueKind};
 
 /// What was computed and how, shared by every report.
@@ -27,6 +28,9 @@ pub struct RunInfo {
     pub threads: usize,
     /// Wall-clock seconds of the computation.
     pub elapsed_s: f64,
+    /// How the table was made (for a table read from a file, what the file records of it; None
+    /// when it records nothing).
+    pub made: Option<Provenance>,
 }
 
 /// A table of values with its statistics (`nimsieve grundy`).

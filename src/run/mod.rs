@@ -8,7 +8,7 @@ mod two_heaps;
 mod write;
 
 pub use crate::format::Output;
-pub use write::{Outputs, Written, write, write_destination, write_each};
+pub use write::{Outputs, Written, write, write_destination, write_each, write_report};
 
 use crate::analysis::counting::MAX_MODULUS;
 use crate::choice::Choice;
@@ -18,6 +18,7 @@ use crate::error::{Error, Param, Result};
 use crate::format::{Contents, Loaded};
 use crate::game::Game;
 use crate::progress::Progress;
+use crate::provenance::Provenance;
 use crate::report::{GrundyReport, Kind, PairsReport, PposReport, Report, RunInfo, SquareReport};
 use crate::table::passes;
 use crate::table::work_file::WorkFile;
@@ -116,6 +117,9 @@ pub struct Request {
     pub resume: bool,
     /// The least time between two checkpoints; None for [`CHECKPOINT_EVERY`].
     pub checkpoint_every: Option<Duration>,
+    /// The command line or call that asked for the run, as the files' provenance records it
+    /// (`unknown` unless a front end says).
+    pub command: String,
 }
 
 impl Request {
@@ -131,6 +135,7 @@ impl Request {
             work_folder: None,
             resume: false,
             checkpoint_every: None,
+            command: "unknown".to_string(),
         }
     }
 
@@ -267,6 +272,7 @@ impl Run {
     pub fn report(&self, progress: &Progress) -> Result<Report> {
         let r = &self.request;
         let started = Instant::now();
+        let made = |threads| Some(Provenance::now(&r.command, self.engine.name(), threads));
         let info = |n: u64| RunInfo {
             game: r.game.spec.clone(),
             n,
@@ -274,12 +280,14 @@ impl Run {
             engine: self.engine.name(),
             threads: rayon::current_num_threads(),
             elapsed_s: started.elapsed().as_secs_f64(),
+            made: made(rayon::current_num_threads()),
         };
         Ok(match r.listing {
             // The pairs are listed on one thread.
             _ if r.kind() == Kind::Pairs => {
                 let info = RunInfo {
                     threads: 1,
+                    made: made(1),
                     ..info(r.n)
                 };
                 Report::Pairs(PairsReport::new(info, progress.clone()))
@@ -372,13 +380,14 @@ fn check_until_period(request: &Request, engine: EngineKind) -> Result<()> {
     Ok(())
 }
 
-/// The report of a table read from a file (`nimsieve stats`), for `game` when known (the
-/// period of a finite subtraction set is searched then), timed from `started`.
+/// The report of a table read from a file (`nimsieve stats`, `convert`: `by`), for `game`
+/// when known (the period of a finite subtraction set is searched then), timed from `started`.
 pub fn report_of_file(
     loaded: Loaded,
     game: Option<&Game>,
     modulus: u64,
     started: Instant,
+    by: &'static str,
 ) -> Report {
     let spec = loaded.game.clone();
     let info = |n| RunInfo {
@@ -388,9 +397,10 @@ pub fn report_of_file(
             .unwrap_or_else(|| "unknown".to_string()),
         n,
         kind: loaded.kind,
-        engine: "stats",
+        engine: by,
         threads: rayon::current_num_threads(),
         elapsed_s: started.elapsed().as_secs_f64(),
+        made: loaded.provenance.clone(),
     };
     match loaded.contents {
         Contents::Values(values) => {
@@ -415,13 +425,7 @@ pub fn report_of_file(
             Report::Ppos(PposReport::new(positions, info(n), 0, modulus))
         }
         Contents::Grid(grid) => {
-            let game = info(grid.n).game;
-            Report::Square(two_heaps::square_of_file(
-                game,
-                grid.n,
-                grid.values,
-                started,
-            ))
+            Report::Square(two_heaps::square_of_file(info(grid.n), grid.values))
         }
         Contents::Pairs(pairs) => {
             let info = RunInfo {

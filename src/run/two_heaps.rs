@@ -15,7 +15,6 @@ use crate::table::packed::PackedValues;
 use crate::table::{Shape, Table, ValueKind};
 use crate::text;
 use std::path::Path;
-use std::time::Instant;
 
 /// Refuses the parameters of one-heap runs (a forced engine of one heap, `until_period`, a
 /// modulus, an offset, resuming and checkpoints), each with one line saying why, and a side or
@@ -111,22 +110,9 @@ pub(super) fn check_outputs_fit(run: &Run, destinations: &[(Format, Destination)
     }
 }
 
-/// The report `stats` gives of a square table read from a file: `values` of side `n`, of the
-/// game `game`, begun at `started`.
-pub(super) fn square_of_file(
-    game: String,
-    n: u64,
-    values: PackedValues,
-    started: Instant,
-) -> SquareReport {
-    let info = RunInfo {
-        game,
-        n,
-        kind: ValueKind::Grundy,
-        engine: "stats",
-        threads: rayon::current_num_threads(),
-        elapsed_s: started.elapsed().as_secs_f64(),
-    };
+/// The report `stats` gives of a square table read from a file: `values` of side `info.n`.
+pub(super) fn square_of_file(info: RunInfo, values: PackedValues) -> SquareReport {
+    let n = info.n;
     let table = Table {
         kind: ValueKind::Grundy,
         shape: Shape::Square { side: n },

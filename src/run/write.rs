@@ -36,8 +36,33 @@ pub struct Written {
 }
 
 impl Outputs {
+    /// Refuses formats that cannot hold a report of `kind` for the game `spec`, or a table
+    /// whose rows would number past a format's limit (`largest`: the largest number a row
+    /// holds; `numbers`: how many numbers, when known).
+    pub fn check_formats(
+        &self,
+        kind: Kind,
+        spec: &str,
+        largest: u64,
+        numbers: Option<u64>,
+    ) -> Result<()> {
+        if self.layout.wide.is_some() && matches!(kind, Kind::Square | Kind::Pairs) {
+            return Err(Error::invalid(
+                Param::Wide,
+                crate::text!(
+                    Param::Wide,
+                    " lays out one-heap tables; the CSV of a table of two heaps is already a matrix, a row per x; leave it out"
+                ),
+            ));
+        }
+        self.formats.iter().try_for_each(|f| {
+            f.check_holds(kind, spec)?;
+            f.check_size(largest, numbers, &self.layout)
+        })
+    }
+
     /// The destination of each format for files named `stem`, each checked writable.
-    pub(super) fn destinations(&self, stem: &str) -> Result<Vec<(Format, Destination)>> {
+    pub fn destinations(&self, stem: &str) -> Result<Vec<(Format, Destination)>> {
         let destinations = format::destinations(&self.formats, &self.output, &self.folder, stem)?;
         destinations
             .iter()
@@ -62,19 +87,7 @@ pub fn write(
     // grundy writes n values; the number of P-positions is known only after the run.
     let numbers = (kind == Kind::Values).then_some(request.n);
     let largest = largest_number(&request)?;
-    if outputs.layout.wide.is_some() && matches!(kind, Kind::Square | Kind::Pairs) {
-        return Err(Error::invalid(
-            Param::Wide,
-            crate::text!(
-                Param::Wide,
-                " lays out one-heap tables; the CSV of a table of two heaps is already a matrix, a row per x; leave it out"
-            ),
-        ));
-    }
-    outputs.formats.iter().try_for_each(|f| {
-        f.check_holds(kind, &request.game.spec)?;
-        f.check_size(largest, numbers, &outputs.layout)
-    })?;
+    outputs.check_formats(kind, &request.game.spec, largest, numbers)?;
     let mut destinations = outputs.destinations(&request.stem())?;
 
     // Locked from here until the work files are removed.
@@ -99,11 +112,7 @@ pub fn write(
             )?,
             false => destinations,
         };
-        let written = write_each(
-            &destinations,
-            |format, destination| write_one(format, &report, &outputs.layout, destination),
-            &mut wrote,
-        );
+        let written = write_report(&report, &destinations, &outputs.layout, &mut wrote);
         progress.finish();
         written
     });
@@ -151,6 +160,21 @@ pub fn write_destination(
         }
         _ => format::write_with(destination, fill).map(|()| None),
     }
+}
+
+/// Writes `report` to each of `destinations` laid out as `layout`, telling `wrote` of each file
+/// written; as [`write_each`].
+pub fn write_report(
+    report: &Report,
+    destinations: &[(Format, Destination)],
+    layout: &format::Layout,
+    wrote: impl FnMut(&Path),
+) -> Result<Written> {
+    write_each(
+        destinations,
+        |format, destination| write_one(format, report, layout, destination),
+        wrote,
+    )
 }
 
 /// Writes one format of the report, unless the format cannot hold it.

@@ -20,12 +20,16 @@ pub struct Comparison {
     /// The first that differs: its index (the position, the k of a P-position or pair, the
     /// cell x·n + y) and each table's entry there.
     pub first: Option<(u64, String, String)>,
+    /// The position of each table's first value: (0, 0) but for a b-file read at its offset.
+    pub starts: (u64, u64),
 }
 
 impl Comparison {
-    /// True when the tables are equal: as long, and equal entry by entry.
+    /// True when the tables are equal: as long, and equal entry by entry; or, when one starts
+    /// past 0 (an OEIS b-file at its offset), equal at every position both hold.
     pub fn equal(&self) -> bool {
-        self.differing == 0 && self.lengths.0 == self.lengths.1
+        let offset = self.starts != (0, 0);
+        self.differing == 0 && (self.lengths.0 == self.lengths.1 || offset && self.compared > 0)
     }
 }
 
@@ -33,9 +37,16 @@ impl Comparison {
 pub fn compare(a: &Loaded, b: &Loaded) -> Result<Comparison> {
     match (&a.contents, &b.contents) {
         (Contents::Values(x), Contents::Values(y)) => {
-            Ok(entries("values", x.len(), y.len(), |i| {
-                (x.get(i), y.get(i))
-            }))
+            // Position p is entry p − first of each: compared where both hold it.
+            let start = a.first.max(b.first);
+            let end = (a.first + x.len()).min(b.first + y.len()).max(start);
+            let mut c = entries("values", end - start, end - start, |i| {
+                (x.get(start + i - a.first), y.get(start + i - b.first))
+            });
+            c.first = c.first.map(|(i, x, y)| (start + i, x, y));
+            c.lengths = (x.len(), y.len());
+            c.starts = (a.first, b.first);
+            Ok(c)
         }
         (Contents::Grid(x), Contents::Grid(y)) if x.n == y.n => {
             let cells = x.n * x.n;
@@ -110,6 +121,7 @@ fn entries<T: PartialEq + std::fmt::Display>(
         compared,
         differing,
         first,
+        starts: (0, 0),
     }
 }
 
@@ -127,6 +139,8 @@ mod tests {
             kind: ValueKind::Grundy,
             period: None,
             stopped_at_period: false,
+            provenance: None,
+            first: 0,
         }
     }
 

@@ -16,6 +16,7 @@
 //! time, so memory stays bounded whatever the number of positions.
 
 mod compare;
+mod convert;
 mod listed;
 mod odd_steps;
 mod periodic;
@@ -25,6 +26,7 @@ mod window;
 mod wythoff;
 
 pub use compare::{Comparison, compare};
+pub use convert::{Source, convert};
 pub use wythoff::{check_grid, check_pairs};
 
 use crate::error::{Error, Param, Result};

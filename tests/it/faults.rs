@@ -4,6 +4,7 @@
 //! (byte-identical to an uninterrupted run) or a one-line error. Interrupts while writing are
 //! in `interrupted_writes.rs`, a disk that fills up in `full_disk.rs`.
 
+use crate::support::provenance::table_bytes;
 use crate::support::running;
 use running::wait_for_computed_positions;
 use std::path::Path;
@@ -222,10 +223,7 @@ fn a_second_run_on_the_same_work_file_is_refused_and_the_first_stays_right() {
         );
     }
     assert!(first.wait().unwrap().success());
-    assert_eq!(
-        std::fs::read(dir.join("work").join(case.table)).unwrap(),
-        want
-    );
+    assert_eq!(table_bytes(&dir.join("work").join(case.table)), want);
     assert!(!lock.exists(), "the lock file is removed");
     // A lock file left by a killed run does not block the next one.
     let mut killed = command(dir, case.args, "work", &["--resume"])
@@ -235,10 +233,7 @@ fn a_second_run_on_the_same_work_file_is_refused_and_the_first_stays_right() {
     signal(&killed, "-KILL");
     killed.wait().unwrap();
     succeeded(&run(dir, case.args, "work", &["--resume"]));
-    assert_eq!(
-        std::fs::read(dir.join("work").join(case.table)).unwrap(),
-        want
-    );
+    assert_eq!(table_bytes(&dir.join("work").join(case.table)), want);
 }
 
 #[test]
@@ -303,10 +298,7 @@ fn stopped_then_resumed(case: &Case, extra: &[&str], signals: &[&str], pause: Du
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     succeeded(&run(dir, case.args, "work", &["--resume"]));
-    assert_eq!(
-        std::fs::read(dir.join("work").join(case.table)).unwrap(),
-        want
-    );
+    assert_eq!(table_bytes(&dir.join("work").join(case.table)), want);
     stderr
 }
 
@@ -329,10 +321,7 @@ fn a_set_file_edited_before_resume_is_refused() {
     assert!(line.contains("the set file changed"), "{line}");
     std::fs::write(&moves, "1\n4\n9\n16\n25\n36\n49\n").unwrap();
     succeeded(&resume_after(dir, &case, |_, _| {}));
-    assert_eq!(
-        std::fs::read(dir.join("work").join(case.table)).unwrap(),
-        want
-    );
+    assert_eq!(table_bytes(&dir.join("work").join(case.table)), want);
 }
 
 #[test]
@@ -374,7 +363,7 @@ fn a_run_killed_while_writing_keeps_its_table_and_the_next_run_cleans_up() {
         started.elapsed() < Duration::from_secs(20),
         "the complete table is not recomputed"
     );
-    assert_eq!(std::fs::read(output.join(case.table)).unwrap(), want);
+    assert_eq!(table_bytes(&output.join(case.table)), want);
     assert!(!stale.exists(), "the stale temporary file is removed");
     assert!(!output.join(case.work).exists());
 }

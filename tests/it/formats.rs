@@ -1,6 +1,7 @@
 //! Binary formats: npy, bin and u64, decoded here and by real NumPy.
 
 use crate::support::external;
+use crate::support::provenance::bin_payload_start;
 use assert_cmd::Command;
 use std::path::Path;
 
@@ -71,11 +72,23 @@ fn npy_bin_and_u64_decode_to_the_csv_values() {
     assert_eq!(&raw[..8], b"NIMSIEVE");
     assert_eq!(
         (u32_at(&raw, 8), u32_at(&raw, 12), u64_at(&raw, 16)),
-        (2, 0, 1000)
+        (3, 0, 1000)
     );
     let (bits, spec_len) = (u32_at(&raw, 24) as usize, u32_at(&raw, 28) as usize);
     assert_eq!((bits, &raw[40..40 + spec_len]), (4, &b"primes"[..]));
-    let payload = &raw[40 + spec_len.next_multiple_of(8)..];
+    // The provenance: one line of JSON after the spec.
+    let made_at = 40 + spec_len.next_multiple_of(8);
+    let made: serde_json::Value =
+        serde_json::from_slice(&raw[made_at..made_at + u32_at(&raw, 36) as usize]).unwrap();
+    assert_eq!(made["engine"], "prime-grundy", "{made}");
+    assert!(
+        made["command"]
+            .as_str()
+            .unwrap()
+            .starts_with("nimsieve grundy primes -n 1000"),
+        "{made}"
+    );
+    let payload = &raw[bin_payload_start(&raw)..];
     let mut zeroed = raw.clone();
     zeroed[32..36].fill(0);
     assert_eq!(u32_at(&raw, 32), crc32fast::hash(&zeroed));
@@ -116,7 +129,7 @@ fn ppos_bin_is_a_bit_table_and_npy_picks_the_dtype() {
     assert_eq!(data.len(), 4 * p.len());
     let raw = std::fs::read(out.join("squares-70000-ppos.bin")).unwrap();
     assert_eq!((u32_at(&raw, 12), u32_at(&raw, 24)), (2, 1));
-    let payload = &raw[48..];
+    let payload = &raw[bin_payload_start(&raw)..];
     let set: Vec<u64> = (0..70000u64)
         .filter(|&x| payload[(x / 8) as usize] >> (x % 8) & 1 == 1)
         .collect();

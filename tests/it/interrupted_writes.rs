@@ -2,6 +2,7 @@
 //! merge end with one line and all or nothing, leave no temporary file, and a run stopped at
 //! its period and killed while writing resumes to the same bytes.
 
+use crate::support::provenance::table_bytes;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -257,7 +258,7 @@ fn a_run_stopped_at_its_period_and_killed_while_writing_resumes_to_the_same_byte
         let dir = tempfile::tempdir().unwrap();
         let dir = dir.path();
         succeeded(&run(dir, &args, "reference", &[]));
-        let want = std::fs::read(dir.join("reference").join(table)).unwrap();
+        let want = table_bytes(&dir.join("reference").join(table));
         // Writing into a FIFO that nobody reads blocks once the table is complete.
         let output = dir.join("output");
         std::fs::create_dir(&output).unwrap();
@@ -286,7 +287,7 @@ fn a_run_stopped_at_its_period_and_killed_while_writing_resumes_to_the_same_byte
         let started = Instant::now();
         succeeded(&run(dir, &args, "output", &["--resume"]));
         assert!(started.elapsed() < Duration::from_secs(20));
-        assert_eq!(std::fs::read(output.join(table)).unwrap(), want);
+        assert_eq!(table_bytes(&output.join(table)), want);
         assert_eq!(names_in(&output).len(), 1, "only the table is left");
     }
 }

@@ -15,6 +15,7 @@ const LAYERS: &[&[&str]] = &[
         "period",
         "choice",
         "progress",
+        "provenance",
         "interrupt",
         "partial",
         "regular_file",

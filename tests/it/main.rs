@@ -35,6 +35,7 @@ mod plot;
 mod plot_text;
 mod ppos;
 mod primes;
+mod provenance;
 mod readers;
 mod stats;
 mod streams;

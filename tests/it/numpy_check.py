@@ -1,5 +1,6 @@
 # Loads nimsieve's binary outputs with NumPy exactly as docs/formats.md shows, and checks them
 # against the CSV. Arguments: the grundy stem and the ppos stem (without extensions).
+import json
 import struct
 import sys
 import zlib
@@ -13,9 +14,11 @@ g = np.load(grundy + ".npy", mmap_mode="r")
 assert g.dtype == np.uint8 and (g == csv).all()
 
 raw = open(grundy + ".bin", "rb").read()
-magic, version, content, n, bits, L, crc, _ = struct.unpack_from("<8sIIQIIII", raw)
-payload = np.frombuffer(raw, np.uint8, offset=40 + -(-L // 8) * 8)
-assert magic == b"NIMSIEVE" and version == 2 and content == 0 and zlib.crc32(raw[:32] + bytes(4) + raw[36:]) == crc
+magic, version, content, n, bits, L, crc, P = struct.unpack_from("<8sIIQIIII", raw)
+made = json.loads(raw[40 + -(-L // 8) * 8 :][:P] or "null")
+payload = np.frombuffer(raw, np.uint8, offset=40 + -(-L // 8) * 8 + -(-P // 8) * 8)
+assert magic == b"NIMSIEVE" and version == 3 and content == 0 and zlib.crc32(raw[:32] + bytes(4) + raw[36:]) == crc
+assert made["nimsieve"] and made["command"].startswith("nimsieve grundy squares") and made["date"].endswith("Z")
 if bits < 8:
     values = np.unpackbits(payload, bitorder="little").reshape(-1, bits) @ (1 << np.arange(bits))
 else:

@@ -32,7 +32,8 @@ fn fitted_exponent(svg: &str) -> f64 {
     assert!(exponent.size < base.size, "{exponent:?} is smaller");
     assert!(exponent.y < base.y, "{exponent:?} is raised");
     assert!(exponent.x > base.x, "{exponent:?} follows");
-    exponent.text.parse().unwrap()
+    // The exponent and its standard error: `0.695±0.002`.
+    exponent.text.split('±').next().unwrap().parse().unwrap()
 }
 
 #[test]
@@ -97,6 +98,73 @@ fn every_kind_draws_png_and_svg() {
         ],
     ));
     assert!(d.join("output/sub_1-3-4-2000-density.png").is_file());
+}
+
+/// Subtract-a-prime's P-positions grow like x (their share creeps up): the density is drawn,
+/// the power law (exponent above 1) named with its error and why not; `--fit` draws the other;
+/// the density plot of the P-positions is C(x)/x.
+#[test]
+fn counting_draws_the_law_that_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    succeeds(&nimsieve(
+        d,
+        &["ppos", "primes", "-n", "2^18", "-q", "-f", "u64,json"],
+    ));
+    let file = "output/primes-262144-ppos.u64";
+    let words = |svg: &str| {
+        texts(svg)
+            .into_iter()
+            .map(|t| t.text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    succeeds(&nimsieve(
+        d,
+        &["plot", file, "--kind", "counting", "-o", "a.svg"],
+    ));
+    let auto = words(&std::fs::read_to_string(d.join("a.svg")).unwrap());
+    assert!(
+        auto.contains("the density C(N)/N (C(x)/x within ±"),
+        "{auto}"
+    );
+    assert!(
+        auto.contains("not drawn: C(x) ≈") && auto.contains("its exponent is not below 1"),
+        "{auto}"
+    );
+    succeeds(&nimsieve(
+        d,
+        &[
+            "plot", file, "--kind", "counting", "--fit", "power", "-o", "p.svg",
+        ],
+    ));
+    let svg = std::fs::read_to_string(d.join("p.svg")).unwrap();
+    assert!(fitted_exponent(&svg) > 1.0);
+    assert!(
+        words(&svg).contains("(the better fit; another was asked for)"),
+        "{}",
+        words(&svg)
+    );
+    succeeds(&nimsieve(
+        d,
+        &[
+            "plot", file, "--kind", "counting", "--fit", "none", "-o", "n.svg",
+        ],
+    ));
+    assert!(
+        words(&std::fs::read_to_string(d.join("n.svg")).unwrap())
+            .contains("no law drawn, as asked")
+    );
+    succeeds(&nimsieve(
+        d,
+        &["plot", file, "--kind", "density", "-o", "d.svg"],
+    ));
+    let density = words(&std::fs::read_to_string(d.join("d.svg")).unwrap());
+    assert!(
+        density.contains("share of P-positions below x, C(x)/x"),
+        "{density}"
+    );
+    assert!(density.contains("P (outcome 0)"), "{density}");
 }
 
 #[test]
@@ -247,7 +315,16 @@ fn a_value_that_occurs_once_in_a_large_table_is_drawn() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| plot::render(&table, Kind::Values, None, ImageFormat::Png).unwrap())
+        pool.install(|| {
+            plot::render(
+                &table,
+                Kind::Values,
+                None,
+                Default::default(),
+                ImageFormat::Png,
+            )
+            .unwrap()
+        })
     };
     let png = image(2);
     assert_eq!(
@@ -508,8 +585,8 @@ fn bad_input_gets_a_one_line_error() {
     );
     fails_with(
         d,
-        &["plot", "p.u64", "--kind", "density"],
-        "--kind counting",
+        &["plot", "p.u64", "--kind", "density", "--fit", "power"],
+        "--fit chooses the law of --kind counting",
     );
     fails_with(d, &["plot", "empty.u64", "--kind", "counting"], "empty");
     // A missing table or an unwritable picture is an operation that failed: exit code 1.

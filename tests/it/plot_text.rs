@@ -113,6 +113,7 @@ fn a_table_with_one_p_position_says_so_instead_of_drawing_axes() {
         &table(&[1, 2, 1, 2]),
         Kind::Counting,
         None,
+        Default::default(),
         ImageFormat::Svg,
     )
     .unwrap();

@@ -457,14 +457,25 @@ fn a_changed_bin_header_is_refused() {
             "version 1 .bin file, whose checksum does not cover its header; write it again with the current nimsieve",
         ),
         (
-            3,
-            "version 3 .bin file, but this nimsieve reads version 2; write it again",
+            4,
+            "version 4 .bin file, but this nimsieve reads versions 2 and 3; write it again",
         ),
     ] {
         let mut old = pristine.clone();
         old[8..12].copy_from_slice(&version.to_le_bytes());
         refused(fixed(old), want);
     }
+    // Version 2, the layout without a provenance, is read; so is version 3 without one.
+    let bare = crate::support::provenance::without_provenance(pristine.clone());
+    for version in [2u32, 3] {
+        let mut older = bare.clone();
+        older[8..12].copy_from_slice(&version.to_le_bytes());
+        std::fs::write(&path, fixed(older)).unwrap();
+        assert_verified(d, &path);
+    }
+    let mut wrong_length = pristine.clone();
+    wrong_length[36..40].copy_from_slice(&7u32.to_le_bytes());
+    refused(fixed(wrong_length), "its payload holds");
     // A header claiming far more positions than the file holds is refused at once.
     let mut huge = pristine.clone();
     huge[16..24].copy_from_slice(&(1u64 << 40).to_le_bytes());

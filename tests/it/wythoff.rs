@@ -206,8 +206,12 @@ fn grundy_wythoff_writes_the_matrix_in_every_format() {
     assert_eq!(u64::from_le_bytes(bin[16..24].try_into().unwrap()), 10_000);
     assert_eq!(u32::from_le_bytes(bin[24..28].try_into().unwrap()), 8);
     assert_eq!(&bin[40..47], b"wythoff");
+    let start = crate::support::provenance::bin_payload_start(&bin);
     assert_eq!(
-        bin[48..].iter().map(|&b| u32::from(b)).collect::<Vec<_>>(),
+        bin[start..]
+            .iter()
+            .map(|&b| u32::from(b))
+            .collect::<Vec<_>>(),
         g
     );
     // The summary.
@@ -336,8 +340,8 @@ assert g.shape == (300, 300) and (g == g.T).all() and g[1, :6].tolist() == [1, 2
 c = np.loadtxt("output/wythoff-300.csv", delimiter=",", skiprows=1, dtype=np.int64)[:, 1:]
 assert (c == g).all()
 raw = open("output/wythoff-300.bin", "rb").read()
-magic, version, content, cells, bits, L, crc, _ = struct.unpack_from("<8sIIQIIII", raw)
-b = np.frombuffer(raw, f"<u{bits // 8}", offset=40 + -(-L // 8) * 8)[:cells].reshape(300, 300)
+magic, version, content, cells, bits, L, crc, P = struct.unpack_from("<8sIIQIIII", raw)
+b = np.frombuffer(raw, f"<u{bits // 8}", offset=40 + -(-L // 8) * 8 + -(-P // 8) * 8)[:cells].reshape(300, 300)
 assert (b == g).all()
 p = np.load("output/wythoff-300-ppos.npy")
 inside = p[p[:, 1] < 300]

@@ -54,7 +54,7 @@ pub fn write(
         }
         Format::Npy => {
             let width = npy::byte_width(u64::from(report.stats.max_value));
-            npy::write_header(out, width, &[n, n])?;
+            npy::write_header(out, width, &[n, n], report.info.made.as_ref())?;
             if values.bits() == 8 * width as u32 && cfg!(target_endian = "little") {
                 // Stored as wide as the dtype: the table's own bytes, a piece at a time, each
                 // released once written.
@@ -68,14 +68,14 @@ pub fn write(
                 npy::write_numbers(out, width, values.iter().map(u64::from))
             }
         }
-        Format::Bin => bin::write_table(out, 0, &report.info.game, values),
+        Format::Bin => bin::write_table(out, 0, &report.info, values),
         other => unreachable!("{other:?} holds no square table"),
     }
 }
 
-/// The bytes of the table of side n ≥ 1 (values of `bits` bits in memory) in `format`:
-/// exact for bin; for CSV and npy the least they take, as each row holds n distinct values
-/// and the largest is at least n − 1 (G(0, y) = y).
+/// The bytes of the table of side n ≥ 1 (values of `bits` bits in memory) in `format`, without
+/// the provenance a header records: exact for bin; for CSV and npy the least they take, as each
+/// row holds n distinct values and the largest is at least n − 1 (G(0, y) = y).
 pub fn bytes(format: Format, game: &str, n: u64, bits: u32) -> u128 {
     let side = u128::from(n);
     match format {
@@ -87,7 +87,7 @@ pub fn bytes(format: Format, game: &str, n: u64, bits: u32) -> u128 {
         Format::Npy => {
             let width = npy::byte_width(n - 1);
             let mut header = Vec::new();
-            npy::write_header(&mut header, width, &[n, n]).expect("writes to memory");
+            npy::write_header(&mut header, width, &[n, n], None).expect("writes to memory");
             header.len() as u128 + side * side * width as u128
         }
         Format::Bin => {
@@ -119,6 +119,7 @@ mod tests {
             engine: "wythoff",
             threads: 1,
             elapsed_s: 0.0,
+            made: None,
         };
         let table = Table {
             kind: ValueKind::Grundy,

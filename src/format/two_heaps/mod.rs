@@ -22,13 +22,14 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The bytes `format` takes for the square table of `game` of side `n` whose values take
-/// `bits` bits in memory: exact for `bin`, at least this for `csv` and `npy` (whose size
-/// depends on the values), 0 for `json` (a few kilobytes).
+/// `bits` bits in memory: at least this (`bin` and `npy` add their provenance, a few hundred
+/// bytes; `csv` and `npy` depend on the values too), 0 for `json` (a few kilobytes).
 pub fn square_bytes(format: Format, game: &str, n: u64, bits: u32) -> u128 {
     matrix::bytes(format, game, n, bits)
 }
 
-/// The exact bytes `format` takes for the P-pairs with a_k < `n`.
+/// The bytes `format` takes for the P-pairs with a_k < `n` (and the provenance an `.npy`
+/// header records, a few hundred bytes).
 pub fn pair_bytes(format: Format, n: u64) -> u128 {
     pairs::bytes(format, n)
 }

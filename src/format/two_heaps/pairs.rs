@@ -20,7 +20,7 @@ pub fn write(format: Format, report: &PairsReport, out: &mut (dyn Write + Send))
     match format {
         Format::Npy => {
             let width = npy::byte_width(largest(report.count));
-            npy::write_header(out, width, &[report.count, 2])?;
+            npy::write_header(out, width, &[report.count, 2], report.info.made.as_ref())?;
             let numbers = pairs.flat_map(|(k, a, b)| {
                 if k % PROGRESS_EVERY == 0 {
                     progress.set(k);
@@ -63,7 +63,8 @@ fn largest(count: u64) -> u64 {
     count.checked_sub(1).and_then(p_pair).map_or(0, |(_, b)| b)
 }
 
-/// The exact bytes of the pairs with a_k < n in `format` (0 for JSON, a few hundred bytes).
+/// The bytes of the pairs with a_k < n in `format` without the provenance an `.npy` header
+/// records (0 for JSON, a few hundred bytes).
 pub fn bytes(format: Format, n: u64) -> u128 {
     let count = pairs_below(n);
     let wide = u128::from(count);
@@ -88,7 +89,7 @@ pub fn bytes(format: Format, n: u64) -> u128 {
         Format::Npy => {
             let width = npy::byte_width(largest(count));
             let mut header = Vec::new();
-            npy::write_header(&mut header, width, &[count, 2]).expect("writes to memory");
+            npy::write_header(&mut header, width, &[count, 2], None).expect("writes to memory");
             header.len() as u128 + 2 * wide * width as u128
         }
         _ => 0,
@@ -110,6 +111,7 @@ mod tests {
                     engine: "wythoff",
                     threads: 1,
                     elapsed_s: 0.0,
+                    made: None,
                 };
                 let report = PairsReport::new(info, crate::progress::Progress::hidden());
                 let mut written = Vec::new();

@@ -30,6 +30,9 @@ pub struct Stated {
     /// The number of pairs (only in the summary of the pairs).
     #[serde(default)]
     pub pairs: Option<u64>,
+    /// How the table was made, when the summary records it.
+    #[serde(default)]
+    pub provenance: Option<crate::provenance::Provenance>,
 }
 
 /// The summary of a game of two heaps in `bytes` (the JSON beside a table), if it is one.
@@ -57,7 +60,11 @@ pub fn read(
     let bytes = map.as_deref().unwrap_or_default();
     match extension {
         "bin" if names_two_heap_game(bytes) => match bin::read(map, &mut ValueKind::Grundy)? {
-            (Contents::Values(values), _, cells) => square(cells, values).map(Ok),
+            bin::BinTable {
+                contents: Contents::Values(values),
+                n: cells,
+                ..
+            } => square(cells, values).map(Ok),
             _ => Err("it holds P-position bits, not a table of Wythoff's game".into()),
         },
         "npy" => match npy::shape(bytes).as_deref() {

@@ -2,6 +2,7 @@
 //! proven row periods) and of the P-pairs (how many, the last).
 
 use crate::analysis::wythoff::RowPeriod;
+use crate::provenance::Provenance;
 use crate::report::{PairsReport, SquareReport};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -32,6 +33,8 @@ pub struct TableSummary {
     pub threads: usize,
     /// Wall-clock seconds of the computation.
     pub elapsed_s: f64,
+    /// How the table was made (for `stats`, what the file records).
+    pub provenance: Option<Provenance>,
 }
 
 /// The summary of the P-pairs, field by field in the order written.
@@ -52,6 +55,8 @@ pub struct PairsSummary {
     /// Wall-clock seconds of the listing (0 until written: the pairs are made as they are
     /// written).
     pub elapsed_s: f64,
+    /// How the table was made (for `stats`, what the file records).
+    pub provenance: Option<Provenance>,
 }
 
 impl TableSummary {
@@ -70,6 +75,7 @@ impl TableSummary {
             engine: report.info.engine,
             threads: report.info.threads,
             elapsed_s: report.info.elapsed_s,
+            provenance: report.info.made.clone(),
         }
     }
 }
@@ -85,6 +91,7 @@ impl PairsSummary {
             engine: report.info.engine,
             threads: report.info.threads,
             elapsed_s: report.started.elapsed().as_secs_f64(),
+            provenance: report.info.made.clone(),
         }
     }
 }

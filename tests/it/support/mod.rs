@@ -6,6 +6,7 @@ pub mod evaluate;
 pub mod external;
 pub mod fifo;
 pub mod plotting;
+pub mod provenance;
 pub mod resumable;
 pub mod running;
 pub mod value_file;

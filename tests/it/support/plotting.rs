@@ -35,6 +35,8 @@ pub fn table(values: &[u32]) -> Loaded {
         kind: ValueKind::Grundy,
         period: None,
         stopped_at_period: false,
+        provenance: None,
+        first: 0,
     }
 }
 

@@ -86,7 +86,7 @@ pub fn succeeded(out: &Output) {
 /// The table of an uninterrupted run, in memory.
 pub fn reference(dir: &Path, case: &Case) -> Vec<u8> {
     succeeded(&run(dir, case.args, "reference", &[]));
-    std::fs::read(dir.join("reference").join(case.table)).unwrap()
+    super::provenance::table_bytes(&dir.join("reference").join(case.table))
 }
 
 /// Waits until `path` exists (the run got that far), failing after a minute.

@@ -41,8 +41,7 @@ impl ValueFile {
                 let u32_at =
                     |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
                 let bits = u64::from(u32_at(&bytes, 24));
-                let spec_len = u32_at(&bytes, 28) as usize;
-                let start = 40 + spec_len.next_multiple_of(8);
+                let start = super::provenance::bin_payload_start(&bytes);
                 assert!(
                     u64::from(v) < 1 << bits,
                     "value {v} does not fit {bits} bits"

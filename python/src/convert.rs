@@ -112,7 +112,15 @@ pub fn convert(
             path: Some(&source),
             stem: &stem,
         };
-        verify::convert(&from, &game_of(game.as_deref()), &outputs, &call, |_| {}).map(names)
+        verify::convert(
+            &from,
+            &game_of(game.as_deref()),
+            &outputs,
+            &call,
+            |_| {},
+            |_| {},
+        )
+        .map(names)
     })
 }
 
@@ -184,6 +192,14 @@ pub fn save(
             stem: &stem,
         };
         let outputs = outputs(vec![format], Some(&path), &path, wide);
-        verify::convert(&from, &game_of(game.as_deref()), &outputs, &call, |_| {}).map(names)
+        verify::convert(
+            &from,
+            &game_of(game.as_deref()),
+            &outputs,
+            &call,
+            |_| {},
+            |_| {},
+        )
+        .map(names)
     })
 }

@@ -125,8 +125,13 @@ pub(super) fn convert(
         true => PathBuf::from("."),
         false => folder.clone(),
     };
+    let said = |report: &nimsieve::report::Report| {
+        if !quiet {
+            super::table::warn_of_spreadsheet_rows(report, &formats, wide);
+        }
+    };
     let outputs = run::Outputs {
-        formats,
+        formats: formats.clone(),
         output: out.destination(),
         folder,
         layout: format::Layout {
@@ -150,6 +155,7 @@ pub(super) fn convert(
         &game_of,
         &outputs,
         &super::command_line(),
+        said,
         |path| {
             if !quiet {
                 wrote(path)

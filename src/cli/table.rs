@@ -25,9 +25,15 @@ pub(super) struct PposOptions {
 /// The rows a spreadsheet shows at most.
 const SPREADSHEET_ROWS: u64 = 1 << 20;
 
-/// Says, when the CSV or b-file of `report` (`per_row` numbers a row) has more rows than a
-/// spreadsheet shows, how to lay it out so that it fits.
-fn warn_of_spreadsheet_rows(report: &Report, per_row: u64) {
+/// Says, when the CSV (`wide` values a row) or b-file among `formats` has more rows than a
+/// spreadsheet shows, how to lay `report` out so that it fits.
+pub(super) fn warn_of_spreadsheet_rows(report: &Report, formats: &[Format], wide: Option<u32>) {
+    // Rows a number of the CSV or b-file asked for: K of --wide K in a CSV, one in a b-file.
+    let per_row = match (formats.contains(&Format::Bfile), wide) {
+        (true, _) => 1,
+        (false, wide) if formats.contains(&Format::Csv) => wide.map_or(1, u64::from),
+        _ => return,
+    };
     let numbers = match report {
         Report::Grundy(r) => r.table.len(),
         Report::Ppos(r) => r.positions.len() as u64,
@@ -94,19 +100,11 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
     // An interrupt keeps a checkpointed work file, for --resume.
     interrupt::keep_checkpointed();
     let quiet = args.out.quiet;
-    // Rows a number of the CSV or b-file asked for: K of --wide K in a CSV, one in a b-file.
-    let per_row = match (outputs.formats.contains(&Format::Bfile), args.wide) {
-        (true, _) => Some(1),
-        (false, wide) if outputs.formats.contains(&Format::Csv) => Some(wide.map_or(1, u64::from)),
-        _ => None,
-    };
     let said = |report: &Report| {
         if quiet {
             return;
         }
-        if let Some(per_row) = per_row {
-            warn_of_spreadsheet_rows(report, per_row);
-        }
+        warn_of_spreadsheet_rows(report, &outputs.formats, args.wide);
         if report.n() < n {
             say(&format!("period proven; stopped at n = {}", report.n()));
         } else if let (Report::Grundy(r), true) = (report, args.until_period)

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::format::{self, Contents, Destination, Format, Loaded};
 use crate::game::Game;
 use crate::provenance::Provenance;
-use crate::report::Kind;
+use crate::report::{Kind, Report};
 use crate::run::{self, DEFAULT_MODULUS, Outputs, Written};
 use std::path::Path;
 use std::time::Instant;
@@ -34,13 +34,15 @@ const READ_BACK: [Format; 5] = [
 ];
 
 /// Writes the table of `source` to `outputs`, as one of the game `game_of` says (None when
-/// unknown); a table that records no provenance gets that of `command`. `wrote` hears of each
-/// file once it is written and, for a table, read back equal to the source.
+/// unknown); a table that records no provenance gets that of `command`. `said` hears of the
+/// report before anything is written, `wrote` of each file once it is written and, for a
+/// table, read back equal to the source.
 pub fn convert(
     source: &Source,
     game_of: &dyn Fn(&Loaded) -> Result<Option<Game>>,
     outputs: &Outputs,
     command: &str,
+    said: impl FnOnce(&Report),
     mut wrote: impl FnMut(&Path),
 ) -> Result<Written> {
     let started = Instant::now();
@@ -61,6 +63,7 @@ pub fn convert(
     if let Some(source_path) = source.path {
         refuse_overwriting(source_path, &destinations)?;
     }
+    said(&report);
     let mut written = run::write_report(&report, &destinations, &outputs.layout, |_| {})?;
     drop(report);
     for (format, destination) in &destinations {

@@ -243,6 +243,31 @@ fn convert_writes_every_format_and_reads_each_back() {
         made.command.starts_with("nimsieve convert b000000.txt"),
         "{made:?}"
     );
+    // A CSV past a spreadsheet's rows is said, as by grundy.
+    stdout_of(d, &["grundy", "nim", "-n", "1100000", "-f", "bin", "-q"]);
+    let out = output_of(d, &["convert", "output/nim-1100000.bin", "-f", "csv"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("the table has 1100000 rows, more than the 1048576"),
+        "{said}"
+    );
+    let out = output_of(
+        d,
+        &[
+            "convert",
+            "output/nim-1100000.bin",
+            "-f",
+            "csv",
+            "-o",
+            "q.csv",
+            "-q",
+        ],
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // The game given, the period of a finite set is proven as by stats.
     stdout_of(d, &["grundy", "sub:1,3,4", "-n", "500", "-f", "csv", "-q"]);
     stdout_of(

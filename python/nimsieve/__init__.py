@@ -35,6 +35,7 @@ __all__ = [
     "load",
     "save",
     "convert",
+    "compare",
     "games",
     "engines",
     "__version__",
@@ -333,6 +334,21 @@ def convert(
     call = _call("convert", _path(source), formats, output=target, wide=wide, game=game, ppos=ppos)
     written = _native.convert(_path(source), [n.strip() for n in names], target, rows, spec, listed, call)
     return [os.fsdecode(p) for p in written]
+
+
+def compare(a: PathLike, b: PathLike, *, ppos: Optional[bool] = None) -> dict[str, Any]:
+    """Two table files compared entry by entry, whatever their formats, as ``nimsieve compare``
+    compares them (an OEIS b-file at its offset): ``equal``, ``what`` (``values``,
+    ``P-positions``, ``cells``, ``pairs``), ``lengths``, ``compared`` (the entries both hold),
+    ``differing``, ``first`` (``[index, entry in a, entry in b]`` of the first difference, or
+    None) and ``starts`` (the position of each table's first value).
+
+    >>> nimsieve.compare("output/squares-1000.csv", "b030193.txt")["equal"]
+    True
+    """
+    listed = None if ppos is None else _flag(ppos, "ppos")
+    result: dict[str, Any] = json.loads(_native.compare(_path(a), _path(b), listed))
+    return result
 
 
 def games() -> list[dict[str, Any]]:

@@ -278,6 +278,23 @@ fn load<'py>(py: Python<'py>, path: PathBuf, ppos: Option<bool>) -> PyResult<Bou
     }
 }
 
+/// Two tables compared entry by entry, as `nimsieve compare` compares them: the comparison as
+/// JSON, with `equal`.
+#[pyfunction]
+#[pyo3(signature = (a, b, ppos))]
+fn compare(py: Python<'_>, a: PathBuf, b: PathBuf, ppos: Option<bool>) -> PyResult<String> {
+    supervised(py, None, None, |_| {
+        let (left, right) = (
+            format::load_at_offset(&a, ppos)?,
+            format::load_at_offset(&b, ppos)?,
+        );
+        let comparison = nimsieve::verify::compare(&left, &right)?;
+        let mut json = serde_json::to_value(&comparison).expect("a comparison serialises");
+        json["equal"] = comparison.equal().into();
+        Ok(json.to_string())
+    })
+}
+
 /// What [`load`] prepares without the GIL: values (with the side of a square table) or
 /// numbers (with the rows of pairs).
 enum Loaded {
@@ -334,6 +351,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(misere, module)?)?;
     module.add_function(wrap_pyfunction!(load, module)?)?;
     module.add_function(wrap_pyfunction!(convert::convert, module)?)?;
+    module.add_function(wrap_pyfunction!(compare, module)?)?;
     module.add_function(wrap_pyfunction!(convert::save, module)?)?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(engines, module)?)?;

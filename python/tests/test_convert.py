@@ -50,6 +50,18 @@ def test_save_writes_an_array_that_reads_back(tmp_path: Path) -> None:
         nimsieve.save(np.array([0.5, 1.0]), tmp_path / "t.csv")
 
 
+def test_compare_reads_an_oeis_b_file_at_its_offset(tmp_path: Path) -> None:
+    g = nimsieve.grundy("squares", 200)
+    nimsieve.save(g, tmp_path / "g.bin", game="squares")
+    (tmp_path / "b.txt").write_text("".join(f"{x} {int(g[x])}\n" for x in range(1, 150)))
+    same = nimsieve.compare(tmp_path / "g.bin", tmp_path / "b.txt")
+    assert same["equal"] and same["compared"] == 149 and same["starts"] == [0, 1]
+    (tmp_path / "c.txt").write_text("".join(f"{x} {int(g[x]) + (x == 40)}\n" for x in range(1, 150)))
+    other = nimsieve.compare(tmp_path / "c.txt", tmp_path / "g.bin")
+    assert not other["equal"] and other["differing"] == 1
+    assert other["first"] == [40, str(int(g[40]) + 1), str(int(g[40]))]
+
+
 def test_convert_keeps_the_provenance_of_the_table(tmp_path: Path) -> None:
     source = tmp_path / "g.npy"
     g = nimsieve.grundy("squares", 3000, path=source)

@@ -7,7 +7,7 @@ use crate::format::{Contents, Loaded};
 use crate::text;
 
 /// What two tables have in common and where they first differ.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Comparison {
     /// What the entries are: `values`, `P-positions`, `cells`, `pairs`.
     pub what: &'static str,

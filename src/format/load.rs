@@ -164,7 +164,7 @@ fn load_with(
                 };
                 bfile::read(bytes, ppos, first).map_err(|why| match bfile::first_index(bytes) {
                     Some(index) if index > 0 && !ppos => format!(
-                        "{why} (a table of values counts from 0; nimsieve compare reads a b-file at its offset)"
+                        "{why} (a table of values counts from 0; only compare reads a b-file from another first index)"
                     ),
                     _ => why,
                 })

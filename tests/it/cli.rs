@@ -558,7 +558,7 @@ fn compare_reads_an_oeis_b_file_at_its_offset() {
     assert_eq!(out.status.code(), Some(2));
     let line = String::from_utf8_lossy(&out.stderr);
     assert!(
-        line.contains("nimsieve compare reads a b-file at its offset"),
+        line.contains("only compare reads a b-file from another first index"),
         "{line}"
     );
 }

@@ -122,7 +122,7 @@ fn killed_runs_resume_exactly_and_every_damage_is_refused() {
 
         // Untouched: the resumed table equals the uninterrupted one.
         succeeded(&resume_after(dir, case, |_, _| {}));
-        assert_eq!(std::fs::read(work_table()).unwrap(), want, "{label}");
+        assert_eq!(table_bytes(&work_table()), want, "{label}");
         assert!(!dir.join("work").join(case.work).exists(), "{label}");
 
         // Bytes after the finished part do not matter: they are cleared on resume.
@@ -135,7 +135,7 @@ fn killed_runs_resume_exactly_and_every_damage_is_refused() {
                 flip_byte(table, size - 1);
             });
             succeeded(&out);
-            assert_eq!(std::fs::read(work_table()).unwrap(), want, "{label}");
+            assert_eq!(table_bytes(&work_table()), want, "{label}");
         }
 
         // Every change to the finished part, the file's size or the checkpoint is refused.
@@ -190,7 +190,7 @@ fn killed_runs_resume_exactly_and_every_damage_is_refused() {
         // Without --resume the run starts over and is right.
         copy_files(&dir.join("snapshot"), &dir.join("work"), case);
         succeeded(&run(dir, case.args, "work", &[]));
-        assert_eq!(std::fs::read(work_table()).unwrap(), want, "{label}");
+        assert_eq!(table_bytes(&work_table()), want, "{label}");
     }
 }
 

@@ -3,6 +3,7 @@
 //! mounted where the tests may (as root); elsewhere they say they are skipped, except when the
 //! environment variable CI is set, where they must run.
 
+use crate::support::provenance::table_bytes;
 use std::path::Path;
 use std::process::Command;
 
@@ -38,10 +39,7 @@ fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     match out.status.code() {
-        Some(0) => assert_eq!(
-            std::fs::read(disk.join("run").join(case.table)).unwrap(),
-            want
-        ),
+        Some(0) => assert_eq!(table_bytes(&disk.join("run").join(case.table)), want),
         Some(1) => {
             assert_eq!(stderr.lines().count(), 1, "{stderr}");
             assert!(stderr.contains("No space left"), "{stderr}");
@@ -65,10 +63,7 @@ fn a_disk_that_fills_up_during_a_run_ends_in_a_right_table_or_one_line() {
     assert!(partial.is_empty(), "{partial:?}");
     std::fs::remove_file(&filler).unwrap();
     succeeded(&run(dir, case.args, folder, &["--resume"]));
-    assert_eq!(
-        std::fs::read(disk.join("run").join(case.table)).unwrap(),
-        want
-    );
+    assert_eq!(table_bytes(&disk.join("run").join(case.table)), want);
 
     // A table larger than the disk is refused before computing; a work file left by an
     // earlier run counts as free space, since it is replaced.

@@ -1,6 +1,7 @@
 //! Where runs end and write: Ctrl-C and `--resume` to identical outputs, symbolic links and
 //! special files as outputs, and closed pipes on standard output and standard error.
 
+use crate::support::provenance::table_bytes;
 use std::path::Path;
 
 use crate::support::command;
@@ -129,7 +130,7 @@ fn interrupt_and_resume(args: &[&str], outputs: &[&str], work_file: &str) -> Vec
     nimsieve(dir.path()).args(&resume).assert().success();
     let resumed: Vec<Vec<u8>> = outputs
         .iter()
-        .map(|f| std::fs::read(output.join(f)).unwrap())
+        .map(|f| table_bytes(&output.join(f)))
         .collect();
     assert!(!output.join(work_file).exists(), "work file removed");
     assert!(
@@ -139,7 +140,7 @@ fn interrupt_and_resume(args: &[&str], outputs: &[&str], work_file: &str) -> Vec
 
     nimsieve(dir.path()).args(args).assert().success();
     for (file, bytes) in outputs.iter().zip(&resumed) {
-        assert_eq!(&std::fs::read(output.join(file)).unwrap(), bytes, "{file}");
+        assert_eq!(&table_bytes(&output.join(file)), bytes, "{file}");
     }
     resumed
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The frontier octal games (those whose published record runs are still being extended) and
+# Grundy's game: nimsieve's rate per core, the baseline the speed work on them is measured
+# against. For each game: `grundy GAME -n N -f json` on one thread, its CPU time (user + system,
+# GNU time), values per CPU second and peak RSS; then on two threads, its wall time and the
+# speed-up over one thread. The JSON summaries of the two runs must agree (counts and first
+# occurrences), so results do not depend on the thread count. Prints a Markdown table; exits 1
+# if a check failed.
+#
+# Usage: scripts/bench-frontier.sh [N]      N: positions (2^24); as nimsieve takes sizes
+# Environment: GAMES (the seven below, space-separated), OUT (target/bench-frontier), NIMSIEVE
+# (target/release/nimsieve, built if missing). Needs GNU time as /usr/bin/time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+n=${1:-2^24}
+games=${GAMES:-octal:0.167 octal:0.161 octal:0.034 octal:0.014 octal:0.172 octal:0.6 grundys-game}
+out=${OUT:-target/bench-frontier}
+nimsieve=${NIMSIEVE:-target/release/nimsieve}
+[[ -x $nimsieve ]] || cargo build --release --quiet
+mkdir -p "$out"
+
+# run THREADS GAME: "cpu_seconds wall_seconds peak_kib", the summary in $out/GAME-THREADS.json
+run() {
+  local threads=$1 game=$2 stem
+  stem="$out/$(echo "$game" | tr ':' '_')-$threads"
+  /usr/bin/time -f '%U %S %e %M' -o "$stem.time" \
+    "$nimsieve" grundy "$game" -n "$n" -f json -q --threads "$threads" -o "$stem.json"
+  awk '{ printf "%.2f %.2f %d\n", $1 + $2, $3, $4 }' "$stem.time"
+}
+
+# The fields of a summary that must not depend on the thread count.
+facts() {
+  python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); print(json.dumps([s["n"], s["max_value"], s["counts"], s["first_occurrence"], s.get("sparse_space")]))' "$1"
+}
+
+failed=0
+echo "N = $n, $(nproc) cores; one thread: CPU time; two threads: wall time"
+echo
+echo "| game | CPU s (1 thread) | values / CPU s | peak RSS | wall s (2 threads) | speed-up | same summary |"
+echo "|---|---|---|---|---|---|---|"
+for game in $games; do
+  read -r cpu1 wall1 rss1 < <(run 1 "$game")
+  read -r cpu2 wall2 rss2 < <(run 2 "$game")
+  stem="$out/$(echo "$game" | tr ':' '_')"
+  same=yes
+  [[ $(facts "$stem-1.json") == "$(facts "$stem-2.json")" ]] || { same=NO; failed=1; }
+  values=$(python3 -c "import json; print(json.load(open('$stem-1.json'))['n'])")
+  rate=$(awk -v v="$values" -v c="$cpu1" 'BEGIN { printf "%.2f·10^6", v / (c > 0 ? c : 0.01) / 1e6 }')
+  speedup=$(awk -v a="$wall1" -v b="$wall2" 'BEGIN { printf "%.2f", a / (b > 0 ? b : 0.01) }')
+  echo "| \`$game\` | $cpu1 | $rate | $((rss1 / 1024)) MiB | $wall2 | $speedup | $same |"
+done
+exit $failed

@@ -14,6 +14,13 @@ pub fn folder_of(path: &Path) -> &Path {
         .unwrap_or(Path::new("."))
 }
 
+/// The name of the file `path` without its extension, as text (empty for none).
+pub fn stem_of(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 /// Opens `path` (following symbolic links) when it is a regular file, and returns it with its
 /// size; otherwise an error of kind `InvalidInput` that says what it is instead.
 pub fn open(path: &Path) -> io::Result<(File, u64)> {

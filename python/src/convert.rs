@@ -7,7 +7,7 @@ use nimsieve::choice::Choice;
 use nimsieve::error::Param;
 use nimsieve::format::{self, Contents, Extension, Format, Loaded};
 use nimsieve::game::Game;
-use nimsieve::regular_file::folder_of;
+use nimsieve::regular_file::{folder_of, stem_of};
 use nimsieve::run::{Output, Outputs};
 use nimsieve::table::ValueKind;
 use nimsieve::table::packed::PackedValues;
@@ -51,18 +51,11 @@ fn outputs(
             folder_of(path).to_path_buf(),
         ),
     };
-    let scratch = match folder.as_os_str().is_empty() {
-        true => PathBuf::from("."),
-        false => folder.clone(),
-    };
     Outputs {
         formats,
         output,
+        layout: format::Layout::beside(&folder, wide),
         folder,
-        layout: format::Layout {
-            wide,
-            scratch: Some(scratch),
-        },
         keep_work_on_failure: false,
     }
 }
@@ -102,10 +95,7 @@ pub fn convert(
             &source,
             wide,
         );
-        let stem = source
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let stem = stem_of(&source);
         let load = || format::load(&source, ppos);
         let from = Source {
             load: &load,
@@ -182,10 +172,7 @@ pub fn save(
                 first: 0,
             })
         };
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let stem = stem_of(&path);
         let from = Source {
             load: &load,
             path: None,

@@ -58,23 +58,18 @@ impl Growth {
         if points.len() < FEWEST_POINTS || last <= first {
             return None;
         }
-        let law = PowerLaw::fit(&points)?;
-        let m = points.len() as f64;
-        let residuals = |model: &dyn Fn(f64) -> f64| {
-            points
-                .iter()
-                .map(|&(x, c)| (c.ln() - model(x).ln()).powi(2))
-                .sum::<f64>()
-        };
+        let power = PowerLaw::fit(&points)?;
         let density = last / to;
-        let density_rss = residuals(&|x| density * x);
-        let power_rss = residuals(&|x| law.at(x));
-        let mean_log_x = points.iter().map(|p| p.0.ln()).sum::<f64>() / m;
-        let sxx: f64 = points.iter().map(|p| (p.0.ln() - mean_log_x).powi(2)).sum();
-        let exponent_error = (power_rss / (m - 2.0).max(1.0) / sxx).sqrt();
-        let below_one = law.exponent + 2.0 * exponent_error < 1.0;
+        let density_error = (points
+            .iter()
+            .map(|&(x, c)| (c / x).ln() - density.ln())
+            .map(|r| r * r)
+            .sum::<f64>()
+            / points.len() as f64)
+            .sqrt();
+        let below_one = power.law.exponent + 2.0 * power.exponent_error < 1.0;
         // The power law takes a parameter more: it must halve the error to be preferred.
-        let fit = if below_one && power_rss < density_rss / 4.0 {
+        let fit = if below_one && power.rms < density_error / 2.0 {
             Fit::Power
         } else {
             Fit::Density
@@ -84,11 +79,11 @@ impl Growth {
             from: from as u64,
             to: to as u64,
             density,
-            density_error: (density_rss / m).sqrt(),
-            coefficient: law.coefficient,
-            exponent: law.exponent,
-            exponent_error,
-            power_error: (power_rss / m).sqrt(),
+            density_error,
+            coefficient: power.law.coefficient,
+            exponent: power.law.exponent,
+            exponent_error: power.exponent_error,
+            power_error: power.rms,
         })
     }
 

@@ -10,6 +10,7 @@ use nimsieve::interrupt;
 use nimsieve::number::parse_u64;
 use nimsieve::plot;
 use nimsieve::progress::Progress;
+use nimsieve::regular_file::stem_of;
 use nimsieve::run;
 use nimsieve::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -121,10 +122,6 @@ pub(super) fn convert(
         Some(_) => out.folder(),
         None => file.parent().map(Path::to_path_buf).unwrap_or_default(),
     };
-    let scratch = match folder.as_os_str().is_empty() {
-        true => PathBuf::from("."),
-        false => folder.clone(),
-    };
     let said = |report: &nimsieve::report::Report| {
         if !quiet {
             super::table::warn_of_spreadsheet_rows(report, &formats, wide);
@@ -133,17 +130,11 @@ pub(super) fn convert(
     let outputs = run::Outputs {
         formats: formats.clone(),
         output: out.destination(),
+        layout: format::Layout::beside(&folder, wide.map(|k| k as usize)),
         folder,
-        layout: format::Layout {
-            wide: wide.map(|k| k as usize),
-            scratch: Some(scratch),
-        },
         keep_work_on_failure: false,
     };
-    let stem = file
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let stem = stem_of(file);
     let source = nimsieve::verify::Source {
         load: &|| load_table(file, ppos, game),
         path: Some(file),

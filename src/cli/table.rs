@@ -13,7 +13,6 @@ use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
 use nimsieve::report::Report;
 use nimsieve::run::{self, Listing, Outputs, Request};
-use std::path::Path;
 use std::time::Duration;
 
 /// The options only `ppos` has.
@@ -85,15 +84,7 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
     let outputs = Outputs {
         formats,
         output: args.out.destination(),
-        layout: format::Layout {
-            wide: args.wide.map(|k| k as usize),
-            // xlsx sheets in progress wait beside the outputs, like the work file.
-            scratch: Some(if folder.as_os_str().is_empty() {
-                Path::new(".").to_path_buf()
-            } else {
-                folder.clone()
-            }),
-        },
+        layout: format::Layout::beside(&folder, args.wide.map(|k| k as usize)),
         folder,
         keep_work_on_failure: true,
     };

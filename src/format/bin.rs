@@ -173,7 +173,7 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<BinTable> {
     }
     let spec = field(40, spec_len)?;
     let spec = std::str::from_utf8(spec).map_err(|_| "the game spec is not UTF-8")?;
-    let start = 40 + spec_len.next_multiple_of(8) + made_len.next_multiple_of(8);
+    let start = provenance_at(spec_len) + made_len.next_multiple_of(8);
     let payload = bytes.len().saturating_sub(start) as u128;
     let expected = u128::from(PackedValues::words_for(n, bits)) * 8;
     if bytes.len() < start || payload != expected {
@@ -233,12 +233,18 @@ pub fn read(map: Option<Mmap>, kind: &mut ValueKind) -> Parsed<BinTable> {
     Ok(BinTable { contents, game, n })
 }
 
+/// Where the provenance starts: after the fixed header and the game spec of `spec_len` bytes,
+/// padded to a multiple of 8.
+fn provenance_at(spec_len: usize) -> usize {
+    40 + spec_len.next_multiple_of(8)
+}
+
 /// The provenance a `.bin` file's header records (None for version 2, which records none); the
 /// checksum [`read`] checks covers it.
 pub fn provenance(bytes: &[u8]) -> Option<Provenance> {
     let u32_at = |at: usize| Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
     let (spec_len, made_len) = (u32_at(28)? as usize, u32_at(36)? as usize);
-    let at = 40 + spec_len.next_multiple_of(8);
+    let at = provenance_at(spec_len);
     let text = std::str::from_utf8(bytes.get(at..at.checked_add(made_len)?)?).ok()?;
     (bytes.starts_with(b"NIMSIEVE") && u32_at(8)? >= 3)
         .then(|| Provenance::from_json(text))

@@ -158,11 +158,12 @@ fn load_with(
         match extension.as_str() {
             "csv" => csv::read(bytes, &mut kind),
             "txt" => {
-                first = match bfile::first_index(bytes) {
+                let index = bfile::first_index(bytes);
+                first = match index {
                     Some(index) if at_offset && !ppos => index,
                     _ => 0,
                 };
-                bfile::read(bytes, ppos, first).map_err(|why| match bfile::first_index(bytes) {
+                bfile::read(bytes, ppos, first).map_err(|why| match index {
                     Some(index) if index > 0 && !ppos => format!(
                         "{why} (a table of values counts from 0; only compare reads a b-file from another first index)"
                     ),

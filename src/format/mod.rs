@@ -28,7 +28,7 @@ use crate::error::{Command, Error, Param, Result};
 use crate::report::{Kind, Report};
 use crate::text;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The formats `--format` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -199,6 +199,21 @@ pub struct Layout {
     pub wide: Option<usize>,
     /// Folder for scratch files (xlsx sheets being written); None: the system's temporary folder.
     pub scratch: Option<PathBuf>,
+}
+
+impl Layout {
+    /// `wide` values a row, with the xlsx sheets in progress waiting beside the outputs in
+    /// `folder` (the current folder when it is empty), like a work file.
+    pub fn beside(folder: &Path, wide: Option<usize>) -> Layout {
+        let scratch = match folder.as_os_str().is_empty() {
+            true => Path::new("."),
+            false => folder,
+        };
+        Layout {
+            wide,
+            scratch: Some(scratch.to_path_buf()),
+        }
+    }
 }
 
 /// One output format.

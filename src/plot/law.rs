@@ -9,7 +9,7 @@ use crate::analysis::growth::{Fit, Growth};
 use crate::choice::Choice;
 use crate::period::Period;
 
-/// Points the power law is fitted through.
+/// Points the density and the power law are fitted through.
 const FIT_SAMPLES: usize = 64;
 /// The fewest P-positions in the upper half of the table, N/2 ≤ x < N, for a power law: with
 /// fewer, C(x) has stopped growing or grows too little to measure an exponent.
@@ -24,7 +24,7 @@ pub(super) fn count_below(positions: &[u64], x: u64) -> u64 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FitChoice {
     /// The law the data supports: the linear density of proven periodic values, else the
-    /// density or the power law with the smaller error.
+    /// density or the power law as [`Growth::of`] chooses.
     #[default]
     Auto,
     /// The power law.

@@ -21,6 +21,7 @@ pub use law::FitChoice;
 use crate::error::{Error, Param, Result};
 use crate::format::{Contents, Loaded};
 use crate::period::Period;
+use crate::regular_file::stem_of;
 use crate::table::{ValueKind, unpacked};
 use crate::text;
 use plotters::coord::Shift;
@@ -101,8 +102,7 @@ impl ImageFormat {
 
 /// The default picture of `input`: `<file stem>-<kind>.png` beside it.
 pub fn default_output(input: &Path, kind: Kind) -> PathBuf {
-    let stem = input.file_stem().unwrap_or_default().to_string_lossy();
-    input.with_file_name(format!("{stem}-{}.png", kind.name()))
+    input.with_file_name(format!("{}-{}.png", stem_of(input), kind.name()))
 }
 
 /// The data one picture is drawn from, checked against its kind.

@@ -11,12 +11,13 @@ use crate::game::Game;
 use crate::provenance::Provenance;
 use crate::report::{Kind, Report};
 use crate::run::{self, DEFAULT_MODULUS, Outputs, Written};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Where a conversion's table comes from.
 pub struct Source<'a> {
-    /// Reads the table; called once to write it and once for each table written, to compare.
+    /// Reads the table; called once to write it and once more to compare the tables written
+    /// with it.
     pub load: &'a dyn Fn() -> Result<Loaded>,
     /// The source file, which no output may replace (None for an array).
     pub path: Option<&'a Path>,
@@ -64,19 +65,27 @@ pub fn convert(
         refuse_overwriting(source_path, &destinations)?;
     }
     said(&report);
-    let mut written = run::write_report(&report, &destinations, &outputs.layout, |_| {})?;
+    let written = run::write_report(&report, &destinations, &outputs.layout, |_| {})?;
     drop(report);
-    for (format, destination) in &destinations {
-        let Destination::File(path) = destination else {
-            continue;
-        };
-        if READ_BACK.contains(format) && !format::is_special(path) {
+    let files = destinations
+        .iter()
+        .filter_map(|(format, destination)| match destination {
+            Destination::File(path) => Some((*format, path)),
+            _ => None,
+        });
+    let read_back: Vec<&PathBuf> = files
+        .clone()
+        .filter(|(format, path)| READ_BACK.contains(format) && !format::is_special(path))
+        .map(|(_, path)| path)
+        .collect();
+    if !read_back.is_empty() {
+        let original = (source.load)()?;
+        for path in read_back {
             let back = format::load_of(path, Some(ppos), Some(two_heap))?;
-            let comparison = compare(&(source.load)()?, &back)?;
+            let comparison = compare(&original, &back)?;
             if !comparison.equal() {
                 // The file is not the table: it must not stay as if it were.
                 let _ = std::fs::remove_file(path);
-                written.files.retain(|(p, _)| p != path);
                 return Err(Error::Input(format!(
                     "'{}' was written but reads back unlike the source ({} of its {} {} differ); it is removed: check the disk and convert again",
                     path.display(),
@@ -86,8 +95,8 @@ pub fn convert(
                 )));
             }
         }
-        wrote(path);
     }
+    files.for_each(|(_, path)| wrote(path));
     Ok(written)
 }
 

@@ -13,6 +13,7 @@ mod support;
 
 mod catalogue;
 mod cli;
+mod compare;
 mod divisor;
 mod eval;
 mod eval_classes;

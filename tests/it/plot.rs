@@ -6,7 +6,7 @@
 use crate::support::plotting;
 
 use nimsieve::plot::{self, ImageFormat, Kind};
-use plotting::{fails_with, nimsieve, succeeds, table, texts};
+use plotting::{fails_with, fitted_exponent, nimsieve, succeeds, table};
 use std::path::Path;
 
 /// Width, height and RGB pixels of a PNG.
@@ -18,22 +18,6 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let info = reader.next_frame(&mut pixels).unwrap();
     assert_eq!(info.color_type, png::ColorType::Rgb);
     (info.width, info.height, pixels)
-}
-
-/// The exponent b of the legend's `C(x) ≈ a·x^b`, which must be drawn raised and smaller
-/// right after the `x`.
-fn fitted_exponent(svg: &str) -> f64 {
-    let texts = texts(svg);
-    let base = texts
-        .iter()
-        .position(|t| t.text.starts_with("C(x) ≈") && t.text.ends_with("·x"))
-        .expect("the legend gives a fitted law, its exponent apart");
-    let (base, exponent) = (&texts[base], &texts[base + 1]);
-    assert!(exponent.size < base.size, "{exponent:?} is smaller");
-    assert!(exponent.y < base.y, "{exponent:?} is raised");
-    assert!(exponent.x > base.x, "{exponent:?} follows");
-    // The exponent and its standard error: `0.695±0.002`.
-    exponent.text.split('±').next().unwrap().parse().unwrap()
 }
 
 #[test]
@@ -98,73 +82,6 @@ fn every_kind_draws_png_and_svg() {
         ],
     ));
     assert!(d.join("output/sub_1-3-4-2000-density.png").is_file());
-}
-
-/// Subtract-a-prime's P-positions grow like x (their share creeps up): the density is drawn,
-/// the power law (exponent above 1) named with its error and why not; `--fit` draws the other;
-/// the density plot of the P-positions is C(x)/x.
-#[test]
-fn counting_draws_the_law_that_fits() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    succeeds(&nimsieve(
-        d,
-        &["ppos", "primes", "-n", "2^18", "-q", "-f", "u64,json"],
-    ));
-    let file = "output/primes-262144-ppos.u64";
-    let words = |svg: &str| {
-        texts(svg)
-            .into_iter()
-            .map(|t| t.text)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    succeeds(&nimsieve(
-        d,
-        &["plot", file, "--kind", "counting", "-o", "a.svg"],
-    ));
-    let auto = words(&std::fs::read_to_string(d.join("a.svg")).unwrap());
-    assert!(
-        auto.contains("the density C(N)/N (C(x)/x within ±"),
-        "{auto}"
-    );
-    assert!(
-        auto.contains("not drawn: C(x) ≈") && auto.contains("its exponent is not below 1"),
-        "{auto}"
-    );
-    succeeds(&nimsieve(
-        d,
-        &[
-            "plot", file, "--kind", "counting", "--fit", "power", "-o", "p.svg",
-        ],
-    ));
-    let svg = std::fs::read_to_string(d.join("p.svg")).unwrap();
-    assert!(fitted_exponent(&svg) > 1.0);
-    assert!(
-        words(&svg).contains("(the better fit; another was asked for)"),
-        "{}",
-        words(&svg)
-    );
-    succeeds(&nimsieve(
-        d,
-        &[
-            "plot", file, "--kind", "counting", "--fit", "none", "-o", "n.svg",
-        ],
-    ));
-    assert!(
-        words(&std::fs::read_to_string(d.join("n.svg")).unwrap())
-            .contains("no law drawn, as asked")
-    );
-    succeeds(&nimsieve(
-        d,
-        &["plot", file, "--kind", "density", "-o", "d.svg"],
-    ));
-    let density = words(&std::fs::read_to_string(d.join("d.svg")).unwrap());
-    assert!(
-        density.contains("share of P-positions below x, C(x)/x"),
-        "{density}"
-    );
-    assert!(density.contains("P (outcome 0)"), "{density}");
 }
 
 #[test]

@@ -1,12 +1,12 @@
 //! `nimsieve plot` read through the text of its SVG pictures: the law beside the counting
 //! function only where one means something (none for a set that stops growing, the linear
-//! density of periodic values), a picture that says so when there is nothing to count, one
+//! density of periodic values, a density or a power law as the data or `--fit` choose), a picture that says so when there is nothing to count, one
 //! style of tick labels an axis, and the value classes of density plots.
 
 use crate::support::plotting;
 
 use nimsieve::plot::{self, ImageFormat, Kind};
-use plotting::{SvgText, fails_with, nimsieve, succeeds, table, texts};
+use plotting::{SvgText, fails_with, fitted_exponent, nimsieve, succeeds, table, texts};
 use std::path::Path;
 
 /// Writes `spec`'s values below `n` as `NAME.npy` with its JSON summary, and plots them as
@@ -243,4 +243,71 @@ fn density_lumps_the_values_after_the_first_nine() {
     ));
     let svg = std::fs::read_to_string(d.join("s.svg")).unwrap();
     assert!(svg.contains("g = 3") && !svg.contains("other"));
+}
+
+/// Subtract-a-prime's P-positions grow like x (their share creeps up): the density is drawn,
+/// the power law (exponent above 1) named with its error and why not; `--fit` draws the other;
+/// the density plot of the P-positions is C(x)/x.
+#[test]
+fn counting_draws_the_law_that_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    succeeds(&nimsieve(
+        d,
+        &["ppos", "primes", "-n", "2^18", "-q", "-f", "u64,json"],
+    ));
+    let file = "output/primes-262144-ppos.u64";
+    let words = |svg: &str| {
+        texts(svg)
+            .into_iter()
+            .map(|t| t.text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    succeeds(&nimsieve(
+        d,
+        &["plot", file, "--kind", "counting", "-o", "a.svg"],
+    ));
+    let auto = words(&std::fs::read_to_string(d.join("a.svg")).unwrap());
+    assert!(
+        auto.contains("the density C(N)/N (C(x)/x within ±"),
+        "{auto}"
+    );
+    assert!(
+        auto.contains("not drawn: C(x) ≈") && auto.contains("its exponent is not below 1"),
+        "{auto}"
+    );
+    succeeds(&nimsieve(
+        d,
+        &[
+            "plot", file, "--kind", "counting", "--fit", "power", "-o", "p.svg",
+        ],
+    ));
+    let svg = std::fs::read_to_string(d.join("p.svg")).unwrap();
+    assert!(fitted_exponent(&svg) > 1.0);
+    assert!(
+        words(&svg).contains("(the better fit; another was asked for)"),
+        "{}",
+        words(&svg)
+    );
+    succeeds(&nimsieve(
+        d,
+        &[
+            "plot", file, "--kind", "counting", "--fit", "none", "-o", "n.svg",
+        ],
+    ));
+    assert!(
+        words(&std::fs::read_to_string(d.join("n.svg")).unwrap())
+            .contains("no law drawn, as asked")
+    );
+    succeeds(&nimsieve(
+        d,
+        &["plot", file, "--kind", "density", "-o", "d.svg"],
+    ));
+    let density = words(&std::fs::read_to_string(d.join("d.svg")).unwrap());
+    assert!(
+        density.contains("share of P-positions below x, C(x)/x"),
+        "{density}"
+    );
+    assert!(density.contains("P (outcome 0)"), "{density}");
 }

@@ -73,3 +73,19 @@ pub fn texts(svg: &str) -> Vec<SvgText> {
         })
         .collect()
 }
+
+/// The exponent b of the legend's `C(x) ≈ a·x^b`, which must be drawn raised and smaller
+/// right after the `x`.
+pub fn fitted_exponent(svg: &str) -> f64 {
+    let texts = texts(svg);
+    let base = texts
+        .iter()
+        .position(|t| t.text.starts_with("C(x) ≈") && t.text.ends_with("·x"))
+        .expect("the legend gives a fitted law, its exponent apart");
+    let (base, exponent) = (&texts[base], &texts[base + 1]);
+    assert!(exponent.size < base.size, "{exponent:?} is smaller");
+    assert!(exponent.y < base.y, "{exponent:?} is raised");
+    assert!(exponent.x > base.x, "{exponent:?} follows");
+    // The exponent and its standard error: `0.695±0.002`.
+    exponent.text.split('±').next().unwrap().parse().unwrap()
+}

@@ -49,6 +49,21 @@ impl SparseSpace {
     }
 }
 
+impl SparseSpace {
+    /// The facts of a table that is not kept, from its value histogram `counts` and the last
+    /// position of each value: the same as [`SparseSpace::of`] finds in the table.
+    pub fn of_last(counts: &[u64], last: &[u64]) -> Option<SparseSpace> {
+        let split = best_split(counts)?;
+        let rare = (0..counts.len()).filter(|&v| counts[v] > 0 && is_rare(v as u32, split.mask));
+        Some(SparseSpace {
+            mask: split.mask,
+            rare_positions: split.rare,
+            last_rare_position: rare.map(|v| last[v]).max()?,
+            max_value: counts.len().saturating_sub(1) as u32,
+        })
+    }
+}
+
 /// The last position of `range` whose value is rare under `mask`: stretches of [`STRETCH`]
 /// positions are read from the end back, each forward, until one holds a rare position.
 fn last_rare(table: &Table, range: Range<u64>, mask: u32) -> Option<u64> {

@@ -184,6 +184,49 @@ fn add(a: &[u64], b: &[u64]) -> Vec<u64> {
         .collect()
 }
 
+/// Statistics of values handed on in position order by a run that keeps no table: what
+/// [`summarize`] finds in a table, and the last position of each value (for
+/// [`SparseSpace::of_last`](super::sparse_space::SparseSpace::of_last)).
+pub struct ValueStream {
+    tally: Tally,
+    counter: PCounter,
+    /// `last[v]`: the last position of value v so far, while the lists are kept.
+    last: Vec<u64>,
+}
+
+impl ValueStream {
+    /// No values yet; P-positions counted by residue `modulus`.
+    pub fn new(modulus: u64) -> ValueStream {
+        ValueStream {
+            tally: Tally::new(0),
+            counter: PCounter::new(modulus),
+            last: Vec::new(),
+        }
+    }
+
+    /// Counts the values of the next positions.
+    pub fn add(&mut self, values: &[u32]) {
+        let first = self.tally.next;
+        self.counter.add_zeros(first, values);
+        self.tally.add(values);
+        if !self.tally.stats.listed {
+            self.last = Vec::new();
+            return;
+        }
+        self.last.resize(self.tally.stats.counts.len(), 0);
+        for (x, &v) in (first..).zip(values) {
+            self.last[v as usize] = x;
+        }
+    }
+
+    /// The statistics, the P-position counts and the last position of each value (empty when
+    /// the lists are not kept) of the values handed on.
+    pub fn finish(self) -> (ValueStats, PCounts, Vec<u64>) {
+        let n = self.tally.next;
+        (self.tally.stats, self.counter.finish(n), self.last)
+    }
+}
+
 /// Value statistics and the P-position counting function of a table, in one parallel pass over
 /// chunks (merged in position order).
 pub fn summarize(table: &Table, modulus: u64) -> (ValueStats, PCounts) {

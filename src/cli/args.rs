@@ -311,6 +311,11 @@ pub(super) struct TableArgs {
     /// point where the engine can stop).
     #[arg(long, value_name = "SECONDS")]
     pub(super) checkpoint_every: Option<u64>,
+    /// grundy with only json and freq: the positions a take-and-break run keeps whole, past
+    /// which it keeps only a window of its table (memory bounded by it, not by N)
+    /// [default: 2^26].
+    #[arg(long, value_name = "SIZE")]
+    pub(super) window: Option<String>,
     /// grundy: stop as soon as the period of a finite subtraction set is proven.
     #[arg(long)]
     pub(super) until_period: bool,

@@ -21,6 +21,7 @@ impl Wording for Flags {
             Param::Table => "--table",
             Param::Last => "--last",
             Param::UntilPeriod => "--until-period",
+            Param::Window => "--window",
             Param::MaxSize => "--max-size",
             Param::MaxMoves => "--max-moves",
             Param::Resume => "--resume",

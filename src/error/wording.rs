@@ -46,6 +46,8 @@ pub enum Param {
     Fit,
     /// The game of a table file.
     Game,
+    /// The positions a run that keeps no table keeps whole.
+    Window,
 }
 
 impl Param {
@@ -63,6 +65,7 @@ impl Param {
             Param::Table => "table",
             Param::Last => "last",
             Param::UntilPeriod => "until_period",
+            Param::Window => "window",
             Param::MaxSize => "max_size",
             Param::MaxMoves => "max_moves",
             Param::Resume => "resume",

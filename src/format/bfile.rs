@@ -13,7 +13,7 @@ impl Emitter for Bfile {
     fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {
-                for (x, v) in r.table.iter().enumerate() {
+                for (x, v) in r.values()?.iter().enumerate() {
                     writeln!(out, "{x} {v}")?;
                 }
             }

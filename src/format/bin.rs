@@ -46,7 +46,7 @@ impl Emitter for Bin {
                     ValueKind::Grundy => 0,
                     ValueKind::MisereOutcome => 1,
                 };
-                write_table(out, content, &r.info, &r.table.values)
+                write_table(out, content, &r.info, &r.values()?.values)
             }
             Report::Ppos(r) => {
                 let mut words = vec![0u64; r.info.n.div_ceil(64) as usize];

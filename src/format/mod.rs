@@ -97,6 +97,12 @@ impl Choice for Format {
 }
 
 impl Format {
+    /// True for the formats that hold the table itself; false for the summaries written from
+    /// its statistics alone (json, freq), which a run that keeps no table can write.
+    pub fn holds_table(self) -> bool {
+        !matches!(self, Format::Json | Format::Freq)
+    }
+
     /// The emitter that writes this format with `layout`.
     pub fn emitter(self, layout: &Layout) -> Box<dyn Emitter> {
         match self {

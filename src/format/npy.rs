@@ -22,8 +22,8 @@ impl Emitter for Npy {
         match report {
             Report::Grundy(r) => {
                 let width = byte_width(u64::from(r.stats.max_value));
-                write_header(out, width, &[r.table.len()], r.info.made.as_ref())?;
-                write_numbers(out, width, r.table.iter().map(u64::from))
+                write_header(out, width, &[r.values()?.len()], r.info.made.as_ref())?;
+                write_numbers(out, width, r.values()?.iter().map(u64::from))
             }
             Report::Ppos(r) => {
                 let width = byte_width(r.positions.last().copied().unwrap_or(0));

@@ -31,7 +31,7 @@ pub fn columns(kind: Option<ValueKind>, wide: Option<usize>) -> Vec<String> {
 /// The numbers the report's rows hold: values, or P-positions.
 pub fn number_count(report: &Report) -> u64 {
     match report {
-        Report::Grundy(r) => r.table.len(),
+        Report::Grundy(r) => r.info.n,
         Report::Ppos(r) => r.positions.len() as u64,
         Report::Square(_) | Report::Pairs(_) => unreachable!("rows of one heap"),
     }
@@ -54,14 +54,14 @@ pub fn largest_number(report: &Report) -> u64 {
 }
 
 /// Calls `row` on each row below the header, in order: the row's first index, then its numbers.
-pub fn for_each_row<E>(
+pub fn for_each_row<E: From<std::io::Error>>(
     report: &Report,
     wide: Option<usize>,
     mut row: impl FnMut(&[u64]) -> Result<(), E>,
 ) -> Result<(), E> {
     match (report, wide) {
         (Report::Grundy(r), None) => {
-            for (x, v) in r.table.iter().enumerate() {
+            for (x, v) in r.values()?.iter().enumerate() {
                 row(&[x as u64, u64::from(v)])?;
             }
             Ok(())
@@ -72,7 +72,7 @@ pub fn for_each_row<E>(
             }
             Ok(())
         }
-        (Report::Grundy(r), Some(k)) => wide_rows(k, 0, r.table.iter().map(u64::from), row),
+        (Report::Grundy(r), Some(k)) => wide_rows(k, 0, r.values()?.iter().map(u64::from), row),
         (Report::Ppos(r), Some(k)) => wide_rows(k, r.offset, r.positions.iter().copied(), row),
         (Report::Square(_) | Report::Pairs(_), _) => unreachable!("rows of one heap"),
     }

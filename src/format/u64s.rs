@@ -14,7 +14,7 @@ impl Emitter for U64s {
     fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         match report {
             Report::Grundy(r) => {
-                let zeros = r.table.iter().enumerate().filter(|(_, v)| *v == 0);
+                let zeros = r.values()?.iter().enumerate().filter(|(_, v)| *v == 0);
                 write_numbers(out, 8, zeros.map(|(x, _)| x as u64))
             }
             Report::Ppos(r) => write_numbers(out, 8, r.positions.iter().copied()),

@@ -6,7 +6,7 @@ pub mod two_heaps;
 
 use crate::analysis::counting::PCounts;
 use crate::analysis::sparse_space::SparseSpace;
-use crate::analysis::summary::{ValueStats, summarize};
+use crate::analysis::summary::{ValueStats, ValueStream, summarize};
 use crate::game::Game;
 use crate::period::Period;
 use crate::provenance::Provenance;
@@ -38,8 +38,8 @@ pub struct RunInfo {
 pub struct GrundyReport {
     /// How it was computed.
     pub info: RunInfo,
-    /// The values.
-    pub table: Table,
+    /// The values; None for a run that kept no table (its summary only).
+    pub table: Option<Table>,
     /// Counts and first occurrences.
     pub stats: ValueStats,
     /// The proven period, for games where one can be proven.
@@ -78,18 +78,46 @@ impl GrundyReport {
             stats,
             period: table.period,
             stopped_at_period,
-            table,
+            table: Some(table),
             p_counts,
             sparse_space: None,
             apparent_period: None,
         }
     }
 
+    /// The report of a take-and-break game's run that kept no table, from the statistics of
+    /// its values as they came ([`ValueStream`]) and the period it proved.
+    pub fn of_stream(info: RunInfo, stream: ValueStream, period: Option<Period>) -> Self {
+        let (stats, p_counts, last) = stream.finish();
+        GrundyReport {
+            sparse_space: SparseSpace::of_last(&stats.counts, &last),
+            info,
+            stats,
+            period,
+            stopped_at_period: false,
+            table: None,
+            p_counts,
+            apparent_period: None,
+        }
+    }
+
+    /// The table, or an error for a run that kept none (whose formats are refused before it
+    /// runs unless they need no table).
+    pub fn values(&self) -> std::io::Result<&Table> {
+        self.table.as_ref().ok_or_else(|| {
+            std::io::Error::other(
+                "the run kept no table: only its summary (json, freq) can be written",
+            )
+        })
+    }
+
     /// The report with the period its values appear to have, for rules no criterion proves
     /// periods of.
     pub fn with_apparent_period(mut self) -> Self {
-        let values: Vec<u32> = self.table.iter().collect();
-        self.apparent_period = crate::period::apparent(&values);
+        if let Some(table) = &self.table {
+            let values: Vec<u32> = table.iter().collect();
+            self.apparent_period = crate::period::apparent(&values);
+        }
         self
     }
 }
@@ -98,8 +126,8 @@ impl GrundyReport {
     /// The report with what is known of `game`'s tables besides their values: the
     /// sparse-space facts of a take-and-break game.
     pub fn of_game(mut self, game: &Game) -> Self {
-        if game.take_break().is_some() {
-            self.sparse_space = SparseSpace::of(&self.table, &self.stats.counts);
+        if let (Some(table), Some(_)) = (&self.table, game.take_break()) {
+            self.sparse_space = SparseSpace::of(table, &self.stats.counts);
         }
         if game.general().is_some() && game.period_criterion().is_none() {
             self = self.with_apparent_period();

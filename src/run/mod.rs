@@ -11,6 +11,7 @@ pub use crate::format::Output;
 pub use write::{Outputs, Written, write, write_destination, write_each, write_report};
 
 use crate::analysis::counting::MAX_MODULUS;
+use crate::analysis::summary::ValueStream;
 use crate::choice::Choice;
 use crate::engine::resumable::{self, CHECKPOINT_EVERY, Storage};
 use crate::engine::{self, EngineKind};
@@ -30,6 +31,10 @@ use std::time::{Duration, Instant};
 /// Positions from which a run with a work folder keeps its table in a memory-mapped work file
 /// (removed once the outputs are written); smaller runs stay in memory unless they resume.
 pub const FILE_BACKED_FROM: u64 = 1 << 27;
+
+/// Positions a run that keeps no table keeps whole before it keeps only a window
+/// ([`Request::window`]): 2^26, whose head and tail take 64 MiB at 8 bits a value.
+pub const DEFAULT_WINDOW: u64 = 1 << 26;
 
 /// The most worker threads a run starts: more than the cores of large servers, while each
 /// thread reserves its own stack, and threads beyond the cores only slow a run.
@@ -120,6 +125,10 @@ pub struct Request {
     /// The command line or call that asked for the run, as the files' provenance records it
     /// (`unknown` unless a front end says).
     pub command: String,
+    /// For a run whose outputs need no table (a summary, frequencies): the positions kept whole
+    /// before only a window of the table is kept, when the rare-values engine computes it
+    /// ([`Request::windowed`]); None keeps the whole table.
+    pub window: Option<u64>,
 }
 
 impl Request {
@@ -136,7 +145,21 @@ impl Request {
             resume: false,
             checkpoint_every: None,
             command: "unknown".to_string(),
+            window: None,
         }
+    }
+
+    /// Where the run keeps only a window of its table ([`Request::window`]): values of a
+    /// take-and-break game on the rare-values engine past the window's start, neither resumed
+    /// (a checkpoint holds a whole table) nor ended at a period.
+    pub fn windowed(&self) -> Option<u64> {
+        self.window.filter(|&from| {
+            self.n > from
+                && self.kind() == Kind::Values
+                && self.engine_kind() == EngineKind::RareValues
+                && !self.resume
+                && !self.until_period
+        })
     }
 
     /// What the run's report holds: values or P-positions, of one heap or two.
@@ -209,7 +232,8 @@ impl Run {
         let engine = request.engine_kind();
         // The P-pairs are made as they are written, with no table.
         let file_backed = (request.resume || request.cells() >= FILE_BACKED_FROM)
-            && request.kind() != Kind::Pairs;
+            && request.kind() != Kind::Pairs
+            && request.windowed().is_none();
         let work = match (&request.work_folder, file_backed) {
             (Some(folder), true) => {
                 let ext = if engine == EngineKind::Psieve {
@@ -311,6 +335,14 @@ impl Run {
                     offset,
                     modulus_or_default(r.modulus)?,
                 ))
+            }
+            Listing::Grundy if let Some(from) = r.windowed() => {
+                let mut stream = ValueStream::new(modulus_or_default(r.modulus)?);
+                let period = on_pool(|| {
+                    let mut emit = |values: &[u32]| stream.add(values);
+                    engine::rare_values::in_window(&r.game, r.n, from, &mut emit, progress)
+                })?;
+                Report::Grundy(GrundyReport::of_stream(info(r.n), stream, period))
             }
             Listing::Grundy => {
                 let table = self.table(progress)?;

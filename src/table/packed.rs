@@ -82,6 +82,13 @@ impl PackedValues {
     /// holds): the values of positions below `done` are kept, the rest become 0. A checkpoint
     /// describing the old width must be gone first (`engine::resumable::widen` sees to it).
     pub fn widen(&mut self, bits: u32, done: u64) {
+        self.widen_kept(bits, done, std::slice::from_ref(&(0..done)));
+    }
+
+    /// [`Self::widen`] of a table that keeps only the positions of `kept` (ascending, disjoint
+    /// ranges below `done`): only they are repacked, and the storage between them is released
+    /// (reserved words then read as zero), as a run that keeps a window of its table needs.
+    pub fn widen_kept(&mut self, bits: u32, done: u64, kept: &[Range<u64>]) {
         assert!(
             bits > self.bits,
             "widening to {bits} bits from {}",
@@ -97,14 +104,22 @@ impl PackedValues {
         // Backwards, each value moves to a bit offset at least as high as its old one, past
         // every value still to be read; each piece of a work file is released once repacked
         // (nothing reads or writes below its new place again).
-        for piece in pieces(0..done).collect::<Vec<_>>().into_iter().rev() {
-            let words = self.words.get_mut();
-            for x in piece.clone().rev() {
-                write(words, bits, x, read(words, old, x));
+        let wide = u64::from(bits);
+        for range in kept.iter().rev() {
+            let range = range.start.min(done)..range.end.min(done);
+            for piece in pieces(range).collect::<Vec<_>>().into_iter().rev() {
+                let words = self.words.get_mut();
+                for x in piece.clone().rev() {
+                    write(words, bits, x, read(words, old, x));
+                }
+                self.words
+                    .release(piece.start * wide / 8..piece.end * wide / 8);
             }
-            let wide = u64::from(bits);
+        }
+        // The storage between the kept ranges holds nothing the table keeps.
+        for pair in kept.windows(2) {
             self.words
-                .release(piece.start * wide / 8..piece.end * wide / 8);
+                .discard(pair[0].end * wide / 8..pair[1].start * wide / 8);
         }
         // Positions from `done` on may hold values written after the last checkpoint; clear
         // them, a piece at a time, releasing each (a work file's): the positions not computed
@@ -118,6 +133,15 @@ impl PackedValues {
         };
         self.bits = bits;
         self.clear_past_end_of(done);
+    }
+
+    /// Gives back the storage of the positions of `positions` (whole pages within them) of a
+    /// table in reserved words ([`Words::Reserved`]): they read as zero afterwards. A table
+    /// elsewhere keeps them. Returns the bytes given back.
+    pub fn discard(&mut self, positions: Range<u64>) -> u64 {
+        let bits = u64::from(self.bits);
+        self.words
+            .discard(positions.start * bits / 8..positions.end * bits / 8)
     }
 
     /// The work file the table lives in, if any.

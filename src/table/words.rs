@@ -25,6 +25,10 @@ pub enum Words {
         /// The file.
         work_file: WorkFile,
     },
+    /// Words in an anonymous mapping reserved without swap: only the pages written are
+    /// memory, and [`Words::discard`] gives them back (they read as zero afterwards). A run
+    /// that keeps only a window of its table addresses all of it here.
+    Reserved(MmapMut),
     /// Words read in place from a file mapped read-only (a table being read back).
     Mapped {
         /// The mapping of the whole file.
@@ -38,6 +42,22 @@ impl Words {
     /// `len` zero words in memory, or an input error when they cannot be allocated.
     pub fn in_memory(len: u64) -> Result<Words> {
         super::zeroed_words(len, "the table").map(Words::Memory)
+    }
+
+    /// `len` zero words reserved in address space, not in memory ([`Words::Reserved`]), or an
+    /// input error when the system refuses the mapping.
+    pub fn reserved(len: u64) -> Result<Words> {
+        let out_of_memory = || Error::OutOfMemory {
+            what: "the window of the table".to_string(),
+            bytes: u128::from(len) * 8,
+        };
+        let bytes = usize::try_from(len.saturating_mul(8)).map_err(|_| out_of_memory())?;
+        memmap2::MmapOptions::new()
+            .len(bytes.max(8))
+            .no_reserve_swap()
+            .map_anon()
+            .map(Words::Reserved)
+            .map_err(|_| out_of_memory())
     }
 
     /// The words at byte range `bytes` of the read-only mapping `map`: the range starts at a
@@ -125,6 +145,7 @@ impl Words {
         match self {
             Words::Memory(words) => words,
             Words::File { map, .. } => bytemuck::cast_slice(map),
+            Words::Reserved(map) => &bytemuck::cast_slice(map)[..map.len() / 8],
             Words::Mapped { map, bytes } => bytemuck::cast_slice(&map[bytes.clone()]),
         }
     }
@@ -134,6 +155,7 @@ impl Words {
         match self {
             Words::Memory(words) => words,
             Words::File { map, .. } => bytemuck::cast_slice_mut(map),
+            Words::Reserved(map) => bytemuck::cast_slice_mut(map),
             Words::Mapped { .. } => panic!("words mapped read-only cannot be written"),
         }
     }
@@ -141,7 +163,7 @@ impl Words {
     /// The file the words are mapped from, if any.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Words::Memory(_) | Words::Mapped { .. } => None,
+            Words::Memory(_) | Words::Reserved(_) | Words::Mapped { .. } => None,
             Words::File { work_file, .. } => Some(work_file.path()),
         }
     }
@@ -149,7 +171,7 @@ impl Words {
     /// Writes a file's dirty pages to disk.
     pub fn flush(&self) -> Result<()> {
         match self {
-            Words::Memory(_) | Words::Mapped { .. } => Ok(()),
+            Words::Memory(_) | Words::Reserved(_) | Words::Mapped { .. } => Ok(()),
             Words::File { map, work_file } => map
                 .flush()
                 .map_err(|e| Error::io("cannot write", work_file.path(), e)),
@@ -160,11 +182,11 @@ impl Words {
     /// `bytes` of the words (cut to whole [`RELEASE_ALIGN`] pieces of the file): the process no
     /// longer holds them, while their contents stay in the file and the page cache (a work
     /// file's written or not yet written back), and the next access maps them again. Words in
-    /// memory are kept as they are. Returns the bytes released, 0 when the system refused (the
-    /// advice changes no value, so a refusal only keeps the pages).
+    /// memory and reserved words are kept as they are. Returns the bytes released, 0 when the
+    /// system refused (the advice changes no value, so a refusal only keeps the pages).
     pub fn release(&self, bytes: Range<u64>) -> u64 {
         match self {
-            Words::Memory(_) => 0,
+            Words::Memory(_) | Words::Reserved(_) => 0,
             // SAFETY: the mapping is shared and backed by the work file, so dropping its pages
             // loses nothing (dirty pages stay dirty in the page cache) and they read back the
             // same bytes afterwards: slices borrowed from the mapping see no change.
@@ -176,6 +198,20 @@ impl Words {
                 let end = bytes.end.saturating_add(start).min(words.end as u64);
                 release_mapped(map, bytes.start + start..end)
             }
+        }
+    }
+
+    /// Gives the whole pages within the byte range `bytes` of reserved words back to the system:
+    /// they read as zero afterwards, and the process no longer holds them. Other words are
+    /// kept. Returns the bytes given back.
+    pub fn discard(&mut self, bytes: Range<u64>) -> u64 {
+        match self {
+            // SAFETY: the mapping is private and anonymous, borrowed mutably here: no slice of
+            // it is read while its pages are given back, and they read as zero afterwards.
+            Words::Reserved(map) => release_pages(map.len(), bytes, |at, len| unsafe {
+                map.unchecked_advise_range(UncheckedAdvice::DontNeed, at, len)
+            }),
+            _ => 0,
         }
     }
 

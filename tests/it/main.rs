@@ -46,6 +46,7 @@ mod take_break;
 mod value_layers;
 mod verify;
 mod widths;
+mod window;
 mod written_down;
 mod wythoff;
 mod wythoff_files;

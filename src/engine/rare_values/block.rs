@@ -59,6 +59,7 @@ pub fn compute<V: Value>(
                     rare_values: ctx.rare_values,
                     high: High::of(ctx, &[]),
                     scan_from: None,
+                    head: ctx.head,
                 };
                 search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
             }
@@ -104,6 +105,7 @@ fn positions_in_order<V: Value>(
             rare_values: ctx.rare_values,
             high: High::of(ctx, &found.high),
             scan_from: None,
+            head: ctx.head,
         };
         let block = Block {
             table,
@@ -239,7 +241,8 @@ impl<V: Value> Block<'_, V> {
         let Mode::Sparse(mask) = ctx.mode else {
             return mex;
         };
-        if !is_rare(mex, mask) {
+        // No split reaches the bound: every value below it is below half of it.
+        if !is_rare(mex, mask) || mex >= ctx.bound {
             return mex;
         }
         // The splits whose larger heap lies in the block, which the search below does not
@@ -262,27 +265,37 @@ impl<V: Value> Block<'_, V> {
                 mex = mex_from(marks, mex);
             }
         }
-        if !is_rare(mex, mask) {
+        if !is_rare(mex, mask) || mex >= ctx.bound {
             return mex;
         }
         // Only splits of two common heaps can exclude a rare mex: scan the splits from the
         // middle out until the mex is common, but not the region's heaps. Every common option
         // is marked (the splits with a rare heap), so the mex stays below the first common
         // value that `cover` found missing, and the search found no split in the region of
-        // any rare value below it still missing.
+        // any rare value below it still missing. A table kept as a window has its small heaps
+        // below the head only.
         let skipped = search.region.map_or(1..1, |region| region.heaps());
         for s in moves.rests(x) {
             let half = s / 2;
-            let outside = (skipped.end.max(1)..=half)
+            let outside = (skipped.end.max(1)..=half.min(ctx.head - 1))
                 .rev()
                 .chain((1..skipped.start.min(half + 1)).rev());
             if scan_splits(get, s, outside, moves, mask, marks, &mut mex) {
                 return mex;
             }
         }
+        // Splits past the head could still exclude the mex: the window cannot tell.
+        if moves.rests(x).any(|s| s / 2 >= ctx.head) {
+            return UNDECIDED;
+        }
         mex
     }
 }
+
+/// What [`Block::value`] returns for a position whose value a window of the table cannot
+/// decide: its mex is a rare value that only splits with a small heap past the head could
+/// exclude. The stretch ends there, as after a value past the bound.
+pub const UNDECIDED: u32 = u32::MAX;
 
 /// Marks the values of the splits (a, s − a) for the small heaps a of `heaps`, moving `mex` on
 /// to the smallest value `marks` lacks whenever a split has it; true once `mex` is common.
@@ -358,6 +371,7 @@ mod tests {
                     bound,
                     rare_values: &rare_values,
                     high: listed_high,
+                    head: u64::MAX,
                 };
                 let got = compute(&table, b as u64, len as u64, &ctx, &mut Regions::default());
                 let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
@@ -423,6 +437,7 @@ mod tests {
                 bound,
                 rare_values: &rare_values,
                 high: None,
+                head: u64::MAX,
             };
             let got = compute(&table, b as u64, 256, &ctx, &mut Regions::default());
             let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
@@ -447,6 +462,7 @@ mod tests {
             bound,
             rare_values: &rare_values,
             high: None,
+            head: u64::MAX,
         };
         let mut regions = Regions::default();
         let region = regions.of(&table, 3000, &moves);
@@ -474,6 +490,7 @@ mod tests {
                 rare_values: &rare_values,
                 high: None,
                 scan_from: Some(1),
+                head: u64::MAX,
             };
             let mut marks = vec![0u64; Context::room(bound)];
             (0..bound)

@@ -117,6 +117,10 @@ pub struct Context<'a> {
     /// Every position below the block whose value is at least `bound / 2`, ascending, with its
     /// value, when they are few enough to be listed ([`High`]).
     pub high: Option<&'a [(u64, u32)]>,
+    /// The small heaps the table keeps: a run that keeps only a window of its table reads a
+    /// split (a, s − a) only when a lies below this (its partner then lies in the kept tail);
+    /// `u64::MAX` for a whole table.
+    pub head: u64,
 }
 
 impl Context<'_> {

@@ -84,6 +84,7 @@ fn stretch<V: Value, const W: usize>(
             rare_values: here.rare_values,
             high: High::of(&here, &found.high),
             scan_from: Some(scan_from),
+            head: here.head,
         };
         let value = block.value(x, &here, &mut marks, search);
         out.push(value);
@@ -217,6 +218,7 @@ mod tests {
             bound,
             rare_values: &rare_values,
             high: None,
+            head: u64::MAX,
         };
         let b = small.len() as u64;
         let mex_of_splits = |table: &[u16], x: usize| {
@@ -270,6 +272,7 @@ mod tests {
             bound,
             rare_values,
             high: None,
+            head: u64::MAX,
         }
     }
 

@@ -31,6 +31,10 @@ mod marks;
 mod region;
 mod rows;
 mod search;
+mod window;
+
+pub use window::in_window;
+use window::{Window, undecided};
 
 use super::resumable::{self, StepEnd, Storage, Width};
 use crate::error::{Error, Result};
@@ -132,30 +136,19 @@ pub fn compute(
         &mut values,
         start.done,
         |values, done, stop| {
-            let proven = match period {
-                Some(p) => p,
-                None => {
-                    let sieve = sieve.get_or_insert_with(|| Sieve::resume(&moves, values, done));
-                    let outcome = sieve.advance(values, done, &criterion, &mut |at| {
-                        progress.set(at);
-                        stop(at)
-                    })?;
-                    // A table completed without a proof yet may prove its period whole.
-                    match outcome {
-                        Advance::Periodic(p) => p,
-                        Advance::Stopped(at) => return Ok(StepEnd::Stopped { at }),
-                        Advance::Completed => match find_period(values, n, &criterion) {
-                            Finding::Proven(p) => p,
-                            Finding::Unproven(_) => return Ok(StepEnd::Completed),
-                        },
-                    }
-                }
+            if let Some(p) = period {
+                return Ok(StepEnd::Periodic {
+                    at: proof_length(&criterion, p),
+                    period: p,
+                });
+            }
+            let sieve = sieve.get_or_insert_with(|| Sieve::resume(&moves, values, done));
+            let mut stop = |at| {
+                progress.set(at);
+                stop(at)
             };
-            period = Some(proven);
-            Ok(StepEnd::Periodic {
-                at: proof_length(&criterion, proven),
-                period: proven,
-            })
+            let outcome = sieve.advance(values, done, &criterion, &mut stop, &mut |_| ())?;
+            Ok(step_end(outcome, values, &criterion, true, &mut period))
         },
     )?;
     progress.set(n);
@@ -193,6 +186,31 @@ fn finite_code(game: &Game) -> Option<(CodeMoves, Criterion)> {
             Some((CodeMoves::of(code, last_removal), criterion))
         }
         _ => None,
+    }
+}
+
+/// How a step of a resumable run ended, from how its stretch did: a table completed `whole`
+/// may prove its period at its end (a window cannot). A proven period is noted in `period`.
+fn step_end(
+    outcome: Advance,
+    values: &PackedValues,
+    criterion: &Criterion,
+    whole: bool,
+    period: &mut Option<Period>,
+) -> StepEnd {
+    let proven = match outcome {
+        Advance::Stopped(at) => return StepEnd::Stopped { at },
+        Advance::Periodic(p) => p,
+        Advance::Completed if !whole => return StepEnd::Completed,
+        Advance::Completed => match find_period(values, values.len(), criterion) {
+            Finding::Proven(p) => p,
+            Finding::Unproven(_) => return StepEnd::Completed,
+        },
+    };
+    *period = Some(proven);
+    StepEnd::Periodic {
+        at: proof_length(criterion, proven),
+        period: proven,
     }
 }
 
@@ -241,6 +259,8 @@ struct Sieve<'m> {
     regions: Regions,
     /// What a file-backed table keeps in the process ([`Sieve::keep`]).
     resident: Resident,
+    /// The window of a run that does not keep its whole table.
+    window: Option<Window>,
 }
 
 /// The small heaps a block's search reads beside the rare heaps: those of its region and those
@@ -269,6 +289,7 @@ impl<'m> Sieve<'m> {
             high_from: 0,
             regions: Regions::default(),
             resident: Resident::default(),
+            window: None,
         };
         sieve.list_high(values);
         while sieve.next_check <= done {
@@ -334,17 +355,19 @@ impl<'m> Sieve<'m> {
     }
 
     /// Computes blocks from `done` until the table is complete, a period is proven, or `stop`
-    /// breaks.
+    /// breaks, handing each block's values to `emit` in order.
     fn advance(
         &mut self,
         values: &mut PackedValues,
         done: u64,
         criterion: &Criterion,
         stop: &mut dyn FnMut(u64) -> ControlFlow<()>,
+        emit: &mut dyn FnMut(&[u32]),
     ) -> Result<Advance> {
         debug_assert_eq!(done, self.done);
         let n = values.len();
         while self.done < n {
+            self.enter_window()?;
             if self.done >= self.next_check {
                 self.resident.reread();
                 match find_period(values, self.done, criterion) {
@@ -357,11 +380,20 @@ impl<'m> Sieve<'m> {
             if self.done >= self.next_revision || sparse_grew {
                 self.revise(values);
             }
-            self.list_high(values);
+            if self.head() == u64::MAX {
+                self.list_high(values);
+            }
             let out = self.block(values);
+            if let Some(i) = out.iter().position(|&v| v == block::UNDECIDED) {
+                return Err(undecided(self.done + i as u64, self.head()));
+            }
             let largest = out.iter().copied().max().unwrap_or(0);
             if largest > values.capacity() {
-                resumable::widen(values, PackedValues::bits_for(largest), self.done)?;
+                let bits = PackedValues::bits_for(largest);
+                match self.head() {
+                    u64::MAX => resumable::widen(values, bits, self.done)?,
+                    _ => self.widen_window(values, bits),
+                }
                 self.resident.reread();
             }
             for &v in &out {
@@ -376,7 +408,9 @@ impl<'m> Sieve<'m> {
                 }
                 self.done += 1;
             }
+            emit(&out);
             self.keep(values);
+            self.window_step(values, &out)?;
             if self.done < n && stop(self.done).is_break() {
                 return Ok(Advance::Stopped(self.done));
             }
@@ -396,10 +430,17 @@ impl<'m> Sieve<'m> {
         };
         let last_rare = self.rare.last().map_or(0, |&(r, _)| r + 1);
         let head = last_rare.max(SMALL_HEAPS);
+        let tail = self.tail(head);
+        self.resident.keep(values, head, tail, self.done);
+    }
+
+    /// The first position of the tail behind `done` that a position reads with a head of
+    /// `head` small heaps: the partners of its splits with a small heap, and its one-heap
+    /// options.
+    fn tail(&self, head: u64) -> u64 {
         let removal = self.moves.splits.iter().chain(&self.moves.singles).max();
         let reach = head + removal.copied().unwrap_or(0) + 1;
-        let tail = self.done.saturating_sub(reach);
-        self.resident.keep(values, head, tail, self.done);
+        self.done.saturating_sub(reach)
     }
 
     /// The values of the next block.
@@ -416,6 +457,7 @@ impl<'m> Sieve<'m> {
             bound,
             rare_values: &rare_values,
             high: self.high.as_deref(),
+            head: self.head(),
         };
         let b = self.done;
         let regions = &mut self.regions;
@@ -496,74 +538,4 @@ fn count(counts: &mut Vec<u64>, v: u32) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::table::resident::tests::resident_bytes;
-    use crate::table::words::Words;
-    use crate::table::work_file::WorkFile;
-
-    /// A period check reads the whole table; a file-backed table keeps little of it.
-    #[test]
-    fn a_period_check_keeps_little_of_a_file_backed_table() {
-        let n: u64 = 1 << 23;
-        let dir = tempfile::tempdir().unwrap();
-        let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();
-        let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
-        let mut values = PackedValues::from_words(n, 16, words);
-        // Values with no period.
-        (0..n).for_each(|x| values.set(x, (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as u32));
-        values.release(0..n);
-        let game = Game::parse("grundys-game").unwrap();
-        let criterion = game.period_criterion().unwrap();
-        let finding = find_period(&values, n, &criterion);
-        assert!(matches!(finding, Finding::Unproven(_)), "{finding:?}");
-        let table_bytes = 2 * n;
-        let kept = resident_bytes(values.words().as_ptr() as usize);
-        assert!(kept < table_bytes / 4, "{kept} of {table_bytes} bytes kept");
-    }
-
-    /// `.166` (176 rare positions) sweeps hundreds of splits a position one position after
-    /// another and so goes on in blocks; `.354` (132) sweeps a few tens and stays in order.
-    /// Either way the values are the reference engine's.
-    #[test]
-    fn stretches_that_sweep_many_splits_give_way_to_blocks() {
-        let n = 12_000;
-        for (code, heavy) in [("octal:0.166", true), ("octal:0.354", false)] {
-            let game = Game::parse(code).unwrap();
-            let (moves, criterion) = finite_code(&game).unwrap();
-            let mut values = PackedValues::in_memory(n, FIRST_BITS).unwrap();
-            let mut sieve = Sieve::resume(&moves, &values, 0);
-            let end = sieve.advance(&mut values, 0, &criterion, &mut |_| {
-                ControlFlow::Continue(())
-            });
-            assert!(matches!(end, Ok(Advance::Completed)), "{code}");
-            assert!(sieve.rare.len() <= IN_ORDER_RARE, "{code}");
-            assert_eq!(sieve.heavy_sweep, heavy, "{code}");
-            let reference = crate::engine::reference::compute(&game, n, &Progress::hidden());
-            let want: Vec<u32> = reference.unwrap().iter().collect();
-            assert!(values.iter().eq(want), "{code}");
-        }
-    }
-
-    /// A file-backed run of `.161`, whose last rare position lies near 24,000, keeps in the
-    /// process its head and tail and the last step the tail passed, a small part of the table.
-    #[test]
-    fn a_file_backed_run_keeps_only_what_it_reads() {
-        let game = Game::parse("octal:0.161").unwrap();
-        let (moves, criterion) = finite_code(&game).unwrap();
-        let n = 1 << 22;
-        let dir = tempfile::tempdir().unwrap();
-        let work_file = WorkFile::acquire(&dir.path().join("t.values")).unwrap();
-        let words = Words::in_file(&work_file, PackedValues::words_for(n, 16), false).unwrap();
-        let mut values = PackedValues::from_words(n, FIRST_BITS, words);
-        let mut sieve = Sieve::resume(&moves, &values, 0);
-        let end = sieve.advance(&mut values, 0, &criterion, &mut |_| {
-            ControlFlow::Continue(())
-        });
-        assert!(matches!(end, Ok(Advance::Completed)));
-        assert!(matches!(sieve.mode, Mode::Sparse(_)));
-        let table_bytes = n * u64::from(values.bits()) / 8;
-        let kept = resident_bytes(values.words().as_ptr() as usize);
-        assert!(kept < table_bytes / 2, "{kept} of {table_bytes} bytes kept");
-    }
-}
+mod tests;

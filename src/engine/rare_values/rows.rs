@@ -495,6 +495,7 @@ mod tests {
                     bound,
                     rare_values: &[],
                     high: None,
+                    head: u64::MAX,
                 };
                 let room = Context::room(bound);
                 // Positions marked at once (beyond, the two choose their small heaps
@@ -554,6 +555,7 @@ mod tests {
                     bound,
                     rare_values: &rare_values,
                     high: None,
+                    head: u64::MAX,
                 };
                 for xs in [b..b + 64, b + 100..b + 164, b + 7..b + 68] {
                     let halves = Halves::of(&ctx, b, &xs);

@@ -69,6 +69,9 @@ pub(super) struct Search<'a, V> {
     /// Scan the splits with the smallest heaps first, from this heap on (the smaller ones
     /// marked already), unless [`mark_known_splits`] has marked them.
     pub(super) scan_from: Option<u64>,
+    /// The small heaps the table keeps ([`Context::head`]): no split with a small heap from
+    /// here on is read.
+    pub(super) head: u64,
 }
 
 impl<V: Value> Search<'_, V> {
@@ -132,8 +135,9 @@ impl<V: Value> Search<'_, V> {
                 } else {
                     SCANNED_FIRST
                 };
-                // Partners in `table`: s − a below its length; none past the last heap.
-                let end = last + 1;
+                // Partners in `table`: s − a below its length; none past the last heap or
+                // outside the head the table keeps.
+                let end = (last + 1).min(self.head);
                 let from = from
                     .max((s + 1).saturating_sub(self.table.len() as u64))
                     .min(end);
@@ -186,13 +190,13 @@ impl<V: Value> Search<'_, V> {
             return;
         };
         let rare = self.rare_values;
-        let searched = lo..(lo + SEARCHED).min(hi + 1);
+        let searched = lo..(lo + SEARCHED).min(hi + 1).min(self.head);
         let valid = |a: u64| lo <= a && a <= hi && !moves.forbids(a, s);
         let mut v = missing_from(rare, marks, 0);
         while v < limit {
             let remembered = self.witnesses.heaps[v as usize]
                 .iter()
-                .any(|&q| q < s && valid(s - q) && at(s - q) ^ at(q) == v);
+                .any(|&q| q < s && s - q < self.head && valid(s - q) && at(s - q) ^ at(q) == v);
             let found = remembered
                 || match self.high {
                     Some(high) if v >= high.from => high.reaches(s, v, below, at, moves),
@@ -335,6 +339,7 @@ mod tests {
             rare_values,
             high: None,
             scan_from,
+            head: u64::MAX,
         }
     }
 
@@ -373,6 +378,7 @@ mod tests {
                 rare_values: &rare_values,
                 high: None,
                 scan_from: Some(1),
+                head: u64::MAX,
             };
             search.cover(at, b, x, &moves, Ahead::First, &mut marks);
             let has = |s: u64, v: u32| {

@@ -165,3 +165,24 @@ fn file_backed_values_persist() {
     );
     assert!(Words::in_file(&work_file, 13, true).is_err());
 }
+
+/// A table in reserved words that keeps a head and a tail widens those, and gives back the
+/// storage between them, which then reads as zero.
+#[test]
+fn widening_a_window_keeps_its_head_and_tail() {
+    use crate::table::words::Words;
+    let n: u64 = 1 << 22;
+    let words = Words::reserved(PackedValues::words_for(n, 32)).unwrap();
+    let mut p = PackedValues::zeroed_from(n, 8, words, 0);
+    let value = |x: u64| (x.wrapping_mul(0x9e37_79b9) >> 7) as u32 & 255;
+    let done = n - 1000;
+    (0..done).for_each(|x| p.set(x, value(x)));
+    let (head, tail) = (1 << 18, 3 << 20);
+    p.widen_kept(16, done, &[0..head, tail..done]);
+    assert_eq!(p.bits(), 16);
+    assert!((0..head).chain(tail..done).all(|x| p.get(x) == value(x)));
+    // Whole pages between the head and the tail are given back: they read as zero.
+    let page = crate::table::words::RELEASE_ALIGN / 2;
+    assert!((head + page..tail - page).all(|x| p.get(x) == 0));
+    assert!((done..n).all(|x| p.get(x) == 0));
+}

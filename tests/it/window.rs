@@ -1,0 +1,92 @@
+//! Runs that keep no table: with only json and freq asked for, a take-and-break run keeps its
+//! table whole up to `--window` and only a window of it past there. Its summary and frequency
+//! table are those of a run that keeps the table; a position the window cannot decide, or a
+//! game without sparse space, ends the run with one line.
+
+use crate::support::command::{assert_error, nimsieve};
+use std::path::Path;
+
+/// The JSON summary at `path` without what differs between two runs of one table: the time
+/// and the provenance (its command and date).
+fn summary(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let fields = json.as_object_mut().unwrap();
+    assert!(fields.remove("elapsed_s").is_some() && fields.remove("provenance").is_some());
+    json
+}
+
+/// Games whose values past 2^19 the window decides: `.167` (60 rare positions), `.161`, `.6`,
+/// Grundy's game, `.14` (its last rare position at 178,727 in the head), `.034` (a rare
+/// position at 374,473, past the head, common under the mask chosen again), and Kayles and
+/// `.05`, whose periods are proven before the window starts (the rest handed on from the
+/// period).
+#[test]
+fn a_window_gives_the_summary_and_frequencies_of_the_whole_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = "1100000";
+    for game in [
+        "octal:0.167",
+        "octal:0.161",
+        "octal:0.6",
+        "grundys-game",
+        "octal:0.14",
+        "octal:0.034",
+        "kayles",
+        "octal:0.05",
+    ] {
+        for (folder, args) in [
+            ("whole", vec!["-f", "json,freq,bin"]),
+            ("window", vec!["-f", "json,freq", "--window", "2^19"]),
+        ] {
+            let out = dir.path().join(folder);
+            nimsieve(dir.path())
+                .args(["grundy", game, "-n", n, "-q", "-o"])
+                .arg(format!("{}/", out.display()))
+                .args(args)
+                .assert()
+                .success();
+        }
+        let stem = format!("{}-{n}", game.replace(':', "_"));
+        let file = |folder: &str, ext: &str| dir.path().join(folder).join(format!("{stem}.{ext}"));
+        let (whole, window) = (
+            summary(&file("whole", "json")),
+            summary(&file("window", "json")),
+        );
+        assert_eq!(whole, window, "{game}");
+        let freq = |folder| std::fs::read(file(folder, "freq.txt")).unwrap();
+        assert_eq!(freq("whole"), freq("window"), "{game}");
+        assert!(!file("window", "bin").exists());
+    }
+}
+
+/// A value that only splits past the head could decide (`.6` at 1,697,097, a rare value
+/// below its mex excluded only by a split of two heaps between head and tail), a game without
+/// sparse space by the window's start, and a window asked of a run that writes its table: one
+/// line each.
+#[test]
+fn what_a_window_cannot_do_is_one_line() {
+    let refused = |args: &str, want: &str| {
+        assert_error(&args.split(' ').collect::<Vec<_>>(), 2, want);
+    };
+    refused(
+        "grundy octal:0.6 -n 2^21 -f json --window 2^18 -o -",
+        "the value of heap 1697097 needs splits past the 131072 smallest heaps this run keeps (it keeps no table); give a larger --window",
+    );
+    refused(
+        "grundy octal:0.104 -n 2^20 -f freq --window 2^18 -o -",
+        "show no sparse space",
+    );
+    refused(
+        "grundy octal:0.167 -n 2^20 -f json,csv --window 2^18",
+        "--window 2^18: a window applies to grundy runs that write only json and freq",
+    );
+    refused(
+        "ppos octal:0.167 -n 2^20 -f json --window 2^18",
+        "a window applies to grundy runs",
+    );
+    refused(
+        "grundy octal:0.167 -n 2^20 -f json --window 1000",
+        "of at least 262144 (2^18) positions",
+    );
+}

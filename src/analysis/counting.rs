@@ -43,6 +43,29 @@ impl PCounter {
         }
     }
 
+    /// The counts by bit length and by residue, to save.
+    pub fn parts(&self) -> (Vec<u64>, Vec<u64>) {
+        (self.by_bit_length.to_vec(), self.by_residue.clone())
+    }
+
+    /// A counter with the saved counts `parts` ([`PCounter::parts`]) by residue `modulus`, or
+    /// None when they are not 65 bit lengths and `modulus` residues.
+    pub fn from_parts(modulus: u64, parts: (Vec<u64>, Vec<u64>)) -> Option<PCounter> {
+        let (by_bit_length, by_residue) = parts;
+        (by_residue.len() as u64 == modulus && (1..=MAX_MODULUS).contains(&modulus))
+            .then_some(())?;
+        Some(PCounter {
+            by_bit_length: by_bit_length.try_into().ok()?,
+            modulus,
+            by_residue,
+        })
+    }
+
+    /// The modulus of the counts by residue.
+    pub fn modulus(&self) -> u64 {
+        self.modulus
+    }
+
     /// Counts one P-position.
     #[inline]
     pub fn add(&mut self, p: u64) {

@@ -7,7 +7,7 @@
 use super::counting::{PCounter, PCounts};
 use crate::table::Table;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Values from which the lists indexed by value (`counts`, `counts_at_powers_of_two`,
 /// `first_occurrence`) are no longer kept.
@@ -184,6 +184,23 @@ fn add(a: &[u64], b: &[u64]) -> Vec<u64> {
         .collect()
 }
 
+/// What a [`ValueStream`] has gathered, as a checkpoint saves it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StreamState {
+    next: u64,
+    next_power: u64,
+    max_value: u32,
+    listed: bool,
+    counts: Vec<u64>,
+    counts_at_powers_of_two: Vec<Vec<u64>>,
+    first_occurrence: Vec<Option<u64>>,
+    p_count: u64,
+    zero: Option<u32>,
+    modulus: u64,
+    p_counts: (Vec<u64>, Vec<u64>),
+    last: Vec<u64>,
+}
+
 /// Statistics of values handed on in position order by a run that keeps no table: what
 /// [`summarize`] finds in a table, and the last position of each value (for
 /// [`SparseSpace::of_last`](super::sparse_space::SparseSpace::of_last)).
@@ -217,6 +234,52 @@ impl ValueStream {
         for (x, &v) in (first..).zip(values) {
             self.last[v as usize] = x;
         }
+    }
+
+    /// What it has gathered, to save.
+    pub fn state(&self) -> StreamState {
+        let s = &self.tally.stats;
+        StreamState {
+            next: self.tally.next,
+            next_power: self.tally.next_power,
+            max_value: s.max_value,
+            listed: s.listed,
+            counts: s.counts.clone(),
+            counts_at_powers_of_two: s.counts_at_powers_of_two.clone(),
+            first_occurrence: s.first_occurrence.clone(),
+            p_count: s.p_count,
+            zero: s.zero,
+            modulus: self.counter.modulus(),
+            p_counts: self.counter.parts(),
+            last: self.last.clone(),
+        }
+    }
+
+    /// The stream that had gathered `state`, when its P-position counts are by residue
+    /// `modulus`; None for another modulus or a state that does not hold together.
+    pub fn restored(state: StreamState, modulus: u64) -> Option<ValueStream> {
+        let counter =
+            PCounter::from_parts(modulus, state.p_counts).filter(|_| state.modulus == modulus)?;
+        let whole =
+            state.counts.len() == state.first_occurrence.len() && state.next_power >= state.next;
+        whole.then_some(())?;
+        Some(ValueStream {
+            tally: Tally {
+                next: state.next,
+                next_power: state.next_power,
+                stats: ValueStats {
+                    max_value: state.max_value,
+                    listed: state.listed,
+                    counts: state.counts,
+                    counts_at_powers_of_two: state.counts_at_powers_of_two,
+                    first_occurrence: state.first_occurrence,
+                    p_count: state.p_count,
+                    zero: state.zero,
+                },
+            },
+            counter,
+            last: state.last,
+        })
     }
 
     /// The statistics, the P-position counts and the last position of each value (empty when

@@ -150,14 +150,13 @@ impl Request {
     }
 
     /// Where the run keeps only a window of its table ([`Request::window`]): values of a
-    /// take-and-break game on the rare-values engine past the window's start, neither resumed
-    /// (a checkpoint holds a whole table) nor ended at a period.
+    /// take-and-break game on the rare-values engine past the window's start, not ended at a
+    /// period.
     pub fn windowed(&self) -> Option<u64> {
         self.window.filter(|&from| {
             self.n > from
                 && self.kind() == Kind::Values
                 && self.engine_kind() == EngineKind::RareValues
-                && !self.resume
                 && !self.until_period
         })
     }
@@ -232,14 +231,14 @@ impl Run {
         let engine = request.engine_kind();
         // The P-pairs are made as they are written, with no table.
         let file_backed = (request.resume || request.cells() >= FILE_BACKED_FROM)
-            && request.kind() != Kind::Pairs
-            && request.windowed().is_none();
+            && request.kind() != Kind::Pairs;
         let work = match (&request.work_folder, file_backed) {
             (Some(folder), true) => {
-                let ext = if engine == EngineKind::Psieve {
-                    "bits"
-                } else {
-                    "values"
+                // A run that keeps no table locks this name, and saves its window beside it.
+                let ext = match engine {
+                    _ if request.windowed().is_some() => "window",
+                    EngineKind::Psieve => "bits",
+                    _ => "values",
                 };
                 Some(folder.join(format!("{}.{ext}", request.stem())))
             }
@@ -337,12 +336,24 @@ impl Run {
                 ))
             }
             Listing::Grundy if let Some(from) = r.windowed() => {
-                let mut stream = ValueStream::new(modulus_or_default(r.modulus)?);
+                let modulus = modulus_or_default(r.modulus)?;
+                let mut stream = Stream(ValueStream::new(modulus), modulus);
+                let saving = engine::rare_values::Saving {
+                    work: self.work_file(),
+                    resume: r.resume,
+                    every: r.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
+                };
                 let period = on_pool(|| {
-                    let mut emit = |values: &[u32]| stream.add(values);
-                    engine::rare_values::in_window(&r.game, r.n, from, &mut emit, progress)
+                    engine::rare_values::in_window(
+                        &r.game,
+                        r.n,
+                        from,
+                        saving,
+                        &mut stream,
+                        progress,
+                    )
                 })?;
-                Report::Grundy(GrundyReport::of_stream(info(r.n), stream, period))
+                Report::Grundy(GrundyReport::of_stream(info(r.n), stream.0, period))
             }
             Listing::Grundy => {
                 let table = self.table(progress)?;
@@ -466,6 +477,27 @@ pub fn report_of_file(
             };
             Report::Pairs(PairsReport::of_list(info, &pairs, started))
         }
+    }
+}
+
+/// The statistics a run that keeps no table gathers, by residue of the given modulus, as the
+/// engine takes them: counted, saved and restored with its window.
+struct Stream(ValueStream, u64);
+
+impl engine::rare_values::Consumer for Stream {
+    fn add(&mut self, values: &[u32]) {
+        self.0.add(values);
+    }
+
+    fn state(&self) -> serde_json::Value {
+        serde_json::to_value(self.0.state()).expect("a stream's state serialises")
+    }
+
+    fn restore(&mut self, state: serde_json::Value) -> std::result::Result<(), String> {
+        let state = serde_json::from_value(state).map_err(|_| "is damaged (its statistics)")?;
+        self.0 = ValueStream::restored(state, self.1)
+            .ok_or("counts P-positions by another modulus, or is damaged; give the same --mod")?;
+        Ok(())
     }
 }
 

@@ -90,3 +90,73 @@ fn what_a_window_cannot_do_is_one_line() {
         "of at least 262144 (2^18) positions",
     );
 }
+
+/// The checkpoint `saved` of a run that keeps no table with `more` P-positions counted, and its
+/// checksum made again.
+fn with_more_p_positions(saved: &[u8], more: u64) -> Vec<u8> {
+    let line = saved.iter().position(|&b| b == b'\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_slice(&saved[..line]).unwrap();
+    let p_count = &mut header["consumer"]["p_count"];
+    *p_count = (p_count.as_u64().unwrap() + more).into();
+    let mut bytes = serde_json::to_vec(&header).unwrap();
+    bytes.extend_from_slice(&saved[line..saved.len() - 4]);
+    let crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    bytes
+}
+
+/// A run that keeps no table, killed (SIGKILL) or stopped (SIGTERM) past its window's start,
+/// goes on with `--resume` from its last checkpoint and writes the summary and frequency table
+/// of an uninterrupted run; a damaged checkpoint or one of another window is refused in one
+/// line, and the checkpoint is gone once the outputs are written.
+#[test]
+fn a_run_that_keeps_no_table_resumes_from_its_window() {
+    use crate::support::resumable::{command, refusal, run, signal, succeeded, wait_for};
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["grundy", "octal:0.167", "-n", "2^25", "-f", "json,freq"];
+    let window = ["--window", "2^19", "--resume", "--checkpoint-every", "1"];
+    succeeded(&run(dir.path(), &args, "whole", &["--window", "2^19"]));
+    let stem = "octal_0.167-33554432";
+    let state = dir.path().join(format!("resumed/{stem}.window.state.json"));
+    for how in ["-KILL", "-TERM"] {
+        let mut child = command(dir.path(), &args, "resumed", &window)
+            .spawn()
+            .unwrap();
+        wait_for(&state, &mut child);
+        signal(&child, how);
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "{how}");
+        assert!(state.exists(), "{how} keeps the checkpoint");
+    }
+    // A checkpoint of another window, and a damaged one, are refused.
+    let other = refusal(&run(
+        dir.path(),
+        &args,
+        "resumed",
+        &["--window", "2^20", "--resume"],
+    ));
+    assert!(other.contains("not to this run"), "{other}");
+    let saved = std::fs::read(&state).unwrap();
+    let mut damaged = saved.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 1;
+    std::fs::write(&state, &damaged).unwrap();
+    let refused = refusal(&run(dir.path(), &args, "resumed", &window));
+    assert!(refused.contains("is damaged"), "{refused}");
+    let file = |folder: &str, ext: &str| dir.path().join(folder).join(format!("{stem}.{ext}"));
+    // The statistics come from the checkpoint: 1,000 more P-positions written into it (with
+    // its checksum) are 1,000 more in the summary.
+    std::fs::write(&state, with_more_p_positions(&saved, 1000)).unwrap();
+    succeeded(&run(dir.path(), &args, "resumed", &window));
+    let p_count = |folder| summary(&file(folder, "json"))["p_count"].as_u64().unwrap();
+    assert_eq!(p_count("resumed"), p_count("whole") + 1000);
+    std::fs::write(&state, &saved).unwrap();
+    succeeded(&run(dir.path(), &args, "resumed", &window));
+    assert!(!state.exists());
+    assert_eq!(
+        summary(&file("whole", "json")),
+        summary(&file("resumed", "json"))
+    );
+    let freq = |folder| std::fs::read(file(folder, "freq.txt")).unwrap();
+    assert_eq!(freq("whole"), freq("resumed"));
+}

@@ -33,7 +33,7 @@ mod rows;
 mod search;
 mod window;
 
-pub use window::in_window;
+pub use window::{Consumer, Saving, in_window};
 use window::{Window, undecided};
 
 use super::resumable::{self, StepEnd, Storage, Width};

@@ -79,6 +79,23 @@ fn a_file_backed_run_keeps_only_what_it_reads() {
     assert!(kept < table_bytes / 2, "{kept} of {table_bytes} bytes kept");
 }
 
+/// The values a window run hands on, in order.
+struct Collected(Vec<u32>);
+
+impl Consumer for Collected {
+    fn add(&mut self, values: &[u32]) {
+        self.0.extend_from_slice(values);
+    }
+
+    fn state(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+
+    fn restore(&mut self, _: serde_json::Value) -> std::result::Result<(), String> {
+        Ok(())
+    }
+}
+
 /// A run that keeps a window hands on the values a whole table has, each once and in order,
 /// and keeps in the process only its head and tail: the positions of `.161` between them are
 /// given back.
@@ -88,17 +105,16 @@ fn a_window_keeps_its_head_and_tail_and_gives_the_values_of_the_whole_table() {
     let n = 1 << 23;
     let from = 1 << 19;
     let want = compute(&game, n, false, Storage::default(), &Progress::hidden()).unwrap();
-    let mut got = Vec::with_capacity(n as usize);
-    let (values, period) = window::window_run(
-        &game,
-        n,
-        from,
-        &mut |v| got.extend_from_slice(v),
-        &Progress::hidden(),
-    )
-    .unwrap();
+    let mut got = Collected(Vec::with_capacity(n as usize));
+    let saving = Saving {
+        work: None,
+        resume: false,
+        every: std::time::Duration::MAX,
+    };
+    let (values, period) =
+        window::window_run(&game, n, from, saving, &mut got, &Progress::hidden()).unwrap();
     assert!(period.is_none() && values.bits() == 8);
-    assert!(want.iter().eq(got.iter().copied()));
+    assert!(want.iter().eq(got.0.iter().copied()));
     // The head (from / 2 positions) and the tail (as long, and up to a release step behind).
     let kept = resident_bytes(values.words().as_ptr() as usize);
     let window_bytes = from + 2 * crate::table::resident::STEP;

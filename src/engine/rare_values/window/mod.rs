@@ -9,14 +9,19 @@
 //! marked; a common mex is therefore the value. A rare mex that no split within the window
 //! excludes would need a scan of every split: the run ends there with one line instead.
 
+mod saved;
+
+pub use saved::Consumer;
+
 use super::context::Mode;
 use super::{
     FIRST_BITS, SMALL_HEAPS, SPARSE_FROM, Sieve, WIDEST, applies, finite_code, proof_length,
     step_end,
 };
-use crate::engine::resumable::{self, Storage};
+use crate::engine::resumable::StepEnd;
 use crate::error::{Error, Param, Result};
 use crate::game::Game;
+use crate::interrupt;
 use crate::period::Period;
 use crate::progress::Progress;
 use crate::sparse_space::{best_split, is_rare};
@@ -24,6 +29,8 @@ use crate::table::packed::PackedValues;
 use crate::table::resident::STEP;
 use crate::table::words::Words;
 use crate::text;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 /// Values handed on at a time for the positions a proven period gives.
 const EMITTED: u64 = 1 << 16;
@@ -168,19 +175,34 @@ pub(super) fn undecided(x: u64, head: u64) -> Error {
     ))
 }
 
+/// Where a run that keeps no table saves its window, and whether it continues from it.
+#[derive(Debug, Clone, Copy)]
+pub struct Saving<'a> {
+    /// The run's work file (locked, never created): its checkpoint lies beside it
+    /// ([`saved::path_for`]); None saves nothing.
+    pub work: Option<&'a std::path::Path>,
+    /// Continue from the checkpoint when there is one.
+    pub resume: bool,
+    /// The least time between two checkpoints.
+    pub every: Duration,
+}
+
 /// The values of the take-and-break game `game` (a finite code whose moves leave at most two
-/// heaps) below `n`, handed to `emit` in position order, each once: the table is kept whole
+/// heaps) below `n`, handed to `consumer` in position order, each once: the table is kept whole
 /// below `from` (at least twice the small heaps), only a window of it from there on. Returns
 /// the period proven, looked for only while the table is whole; the positions past its proof
-/// are handed on from it. Ctrl-C or SIGTERM ends the run with one line.
+/// are handed on from it. Past the window's start the run saves its window and the consumer's
+/// state as `saving` says, on Ctrl-C or SIGTERM too (which then end the run with one line), and
+/// with `resume` continues from the last checkpoint.
 pub fn in_window(
     game: &Game,
     n: u64,
     from: u64,
-    emit: &mut dyn FnMut(&[u32]),
+    saving: Saving,
+    consumer: &mut dyn Consumer,
     progress: &Progress,
 ) -> Result<Option<Period>> {
-    window_run(game, n, from, emit, progress).map(|(_, period)| period)
+    window_run(game, n, from, saving, consumer, progress).map(|(_, period)| period)
 }
 
 /// [`in_window`], with the window's table as it ends.
@@ -188,7 +210,8 @@ pub(super) fn window_run(
     game: &Game,
     n: u64,
     from: u64,
-    emit: &mut dyn FnMut(&[u32]),
+    saving: Saving,
+    consumer: &mut dyn Consumer,
     progress: &Progress,
 ) -> Result<(PackedValues, Option<Period>)> {
     let Some((moves, criterion)) = finite_code(game).filter(|_| applies(game)) else {
@@ -200,38 +223,79 @@ pub(super) fn window_run(
     let words = Words::reserved(PackedValues::words_for(n, WIDEST))?;
     let mut values = PackedValues::zeroed_from(n, FIRST_BITS, words, 0);
     let mut sieve = Sieve::resume(&moves, &values, 0);
+    let from = from.max(2 * SMALL_HEAPS);
     sieve.window = Some(Window {
-        from: from.max(2 * SMALL_HEAPS),
+        from,
         head: None,
         discarded: 0,
         last: Vec::new(),
     });
+    if let Some(work) = saving.work {
+        crate::partial::remove_stale(&saved::path_for(work));
+        if !saving.resume {
+            saved::remove(work)?;
+        } else if saved::restore(work, game, &mut sieve, &mut values, consumer)? {
+            progress.set(sieve.done);
+        }
+    }
+    let _polling = interrupt::Polling::start();
     let mut period = None;
     // Positions handed on: a proof may come at a length below them.
-    let mut handed = 0;
-    resumable::drive(
-        game,
-        n,
-        WIDEST,
-        Storage::default(),
-        &mut values,
-        0,
-        |values, done, stop| {
+    let mut handed = sieve.done;
+    loop {
+        let started = Instant::now();
+        let entered = |sieve: &Sieve| sieve.head() < u64::MAX;
+        let outcome = {
+            // Checkpoints come past the window's start.
+            let saves = saving.work.is_some();
             let mut stop = |at| {
                 progress.set(at);
-                stop(at)
+                let due = saves && at >= from && started.elapsed() >= saving.every;
+                match interrupt::requested() || due {
+                    true => ControlFlow::Break(()),
+                    false => ControlFlow::Continue(()),
+                }
             };
             let mut counted = |out: &[u32]| {
                 handed += out.len() as u64;
-                emit(out);
+                consumer.add(out);
             };
-            let outcome = sieve.advance(values, done, &criterion, &mut stop, &mut counted)?;
-            let whole = sieve.head() == u64::MAX;
-            Ok(step_end(outcome, values, &criterion, whole, &mut period))
-        },
-    )?;
+            let done = sieve.done;
+            sieve.advance(&mut values, done, &criterion, &mut stop, &mut counted)?
+        };
+        let whole = !entered(&sieve);
+        match step_end(outcome, &values, &criterion, whole, &mut period) {
+            StepEnd::Stopped { at } => {
+                let saved = match saving.work {
+                    Some(work) if at >= from => {
+                        sieve.enter_window()?;
+                        saved::save(work, game, &sieve, &values, consumer)?;
+                        true
+                    }
+                    _ => false,
+                };
+                if saved && interrupt::requested() {
+                    return Err(Error::Interrupted(text!(
+                        format!(
+                            "{at} of {n} positions are counted and their window saved; run the same command with "
+                        ),
+                        Param::Resume,
+                        " to continue"
+                    )));
+                }
+                interrupt::check(at, n)?;
+            }
+            StepEnd::Completed | StepEnd::Periodic { .. } => break,
+        }
+    }
     if let Some(p) = period {
-        emit_periodic(&values, proof_length(&criterion, p), handed, p, emit);
+        emit_periodic(
+            &values,
+            proof_length(&criterion, p),
+            handed,
+            p,
+            &mut |out| consumer.add(out),
+        );
     }
     progress.set(n);
     Ok((values, period))

@@ -496,7 +496,7 @@ impl engine::rare_values::Consumer for Stream {
     fn restore(&mut self, state: serde_json::Value) -> std::result::Result<(), String> {
         let state = serde_json::from_value(state).map_err(|_| "is damaged (its statistics)")?;
         self.0 = ValueStream::restored(state, self.1)
-            .ok_or("counts P-positions by another modulus, or is damaged; give the same --mod")?;
+            .ok_or("counts P-positions by another modulus than this run, or is damaged; run it with the modulus it was saved with")?;
         Ok(())
     }
 }

@@ -136,6 +136,9 @@ fn a_run_that_keeps_no_table_resumes_from_its_window() {
         &["--window", "2^20", "--resume"],
     ));
     assert!(other.contains("not to this run"), "{other}");
+    let modulus = ["--window", "2^19", "--resume", "--mod", "7"];
+    let modulus = refusal(&run(dir.path(), &args, "resumed", &modulus));
+    assert!(modulus.contains("another modulus"), "{modulus}");
     let saved = std::fs::read(&state).unwrap();
     let mut damaged = saved.clone();
     let middle = damaged.len() / 2;

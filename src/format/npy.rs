@@ -298,7 +298,7 @@ mod tests {
         let file = std::fs::File::open(&path).unwrap();
         // SAFETY: the file is only read, and nothing changes it meanwhile.
         let map = unsafe { Mmap::map(&file) }.unwrap();
-        let kept = || resident_bytes(map.as_ptr() as usize);
+        let kept = || resident_bytes(&map[..]);
         let read_map = read_before(Some(&map));
         let Ok(Contents::Values(values)) = read(&map, false, &read_map) else {
             panic!("the values read back")

@@ -71,30 +71,38 @@ pub(crate) mod tests {
     use crate::table::words::{RELEASE_ALIGN, Words};
     use crate::table::work_file::WorkFile;
 
-    /// Bytes of the mapping that holds `address` the process has resident (its `Rss` in
-    /// `/proc/self/smaps`).
-    pub(crate) fn resident_bytes(address: usize) -> u64 {
+    /// Bytes of `region` the process has resident: its pages present in the process's page
+    /// table (`/proc/self/pagemap`), so a neighbouring mapping the kernel merged with it is
+    /// not counted.
+    pub(crate) fn resident_bytes<T>(region: &[T]) -> u64 {
+        use std::io::{Read, Seek, SeekFrom};
+        let page = page_size();
+        let start = region.as_ptr() as u64 / page;
+        let end = (region.as_ptr() as u64 + std::mem::size_of_val(region) as u64).div_ceil(page);
+        let mut pagemap = std::fs::File::open("/proc/self/pagemap").unwrap();
+        pagemap.seek(SeekFrom::Start(start * 8)).unwrap();
+        let mut entries = vec![0u8; ((end - start) * 8) as usize];
+        pagemap.read_exact(&mut entries).unwrap();
+        let present = entries
+            .chunks_exact(8)
+            .filter(|e| u64::from_le_bytes((*e).try_into().unwrap()) >> 63 == 1)
+            .count();
+        present as u64 * page
+    }
+
+    /// The size of a page of memory, from `/proc/self/smaps`.
+    fn page_size() -> u64 {
         let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
-        let mut inside = false;
-        for line in smaps.lines() {
-            let header = line
-                .split_whitespace()
-                .next()
-                .and_then(|r| r.split_once('-'))
-                .and_then(|(start, end)| {
-                    let hex = |h| usize::from_str_radix(h, 16).ok();
-                    Some(hex(start)?..hex(end)?)
-                });
-            if let Some(range) = header {
-                inside = range.contains(&address);
-                continue;
-            }
-            if let Some(kib) = line.strip_prefix("Rss:").filter(|_| inside) {
-                let kib: u64 = kib.trim().trim_end_matches("kB").trim().parse().unwrap();
-                return kib * 1024;
-            }
-        }
-        panic!("no mapping holds {address:#x}")
+        let kib = smaps
+            .lines()
+            .find_map(|line| line.strip_prefix("KernelPageSize:"))
+            .unwrap();
+        kib.trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse::<u64>()
+            .unwrap()
+            * 1024
     }
 
     /// A file-backed table of `n` values of 16 bits, every value written (so every page is
@@ -120,7 +128,7 @@ pub(crate) mod tests {
 
     /// The resident bytes of the mapping that holds the table.
     pub(crate) fn rss(values: &PackedValues) -> u64 {
-        resident_bytes(values.words().as_ptr() as usize)
+        resident_bytes(values.words())
     }
 
     #[test]
@@ -188,11 +196,10 @@ pub(crate) mod tests {
         let mut values = PackedValues::from_words(n, 8, words);
         let done = n / 4;
         (0..done).for_each(|x| values.set(x, (x % 251) as u32));
-        let storage = values.words().as_ptr() as usize;
         values.widen(16, done);
         // The repacked positions stay (2 bytes each); the others, which the widening reads to
         // clear them, leave the process as they are cleared.
-        let kept = resident_bytes(storage);
+        let kept = resident_bytes(values.words());
         assert!(kept <= 2 * done + 4 * RELEASE_ALIGN, "{kept} bytes kept");
         assert!((0..done).all(|x| values.get(x) == (x % 251) as u32));
         assert!((done..n).all(|x| values.get(x) == 0));

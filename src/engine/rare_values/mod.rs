@@ -339,10 +339,17 @@ impl<'m> Sieve<'m> {
             Some(split) if split.rare * SPARSE_FROM <= self.done => Mode::Sparse(split.mask),
             _ => Mode::Full,
         };
+        self.list_rare(values, self.done);
+        self.heavy_sweep = false;
+        self.next_revision = 2 * self.done.max(FIRST_REVISION);
+    }
+
+    /// Lists the rare positions below `end` under the mode's mask (none in full mode).
+    fn list_rare(&mut self, values: &PackedValues, end: u64) {
         self.rare.clear();
         if matches!(self.mode, Mode::Sparse(_)) {
             let mut x = 0;
-            values.each_once(0, self.done, |v| {
+            values.each_once(0, end, |v| {
                 if self.mode.lists_rare(x, v) {
                     self.rare.push((x, v));
                 }
@@ -350,8 +357,6 @@ impl<'m> Sieve<'m> {
             });
         }
         self.rare_at_revision = self.rare.len();
-        self.heavy_sweep = false;
-        self.next_revision = 2 * self.done.max(FIRST_REVISION);
     }
 
     /// Computes blocks from `done` until the table is complete, a period is proven, or `stop`

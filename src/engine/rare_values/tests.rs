@@ -22,7 +22,7 @@ fn a_period_check_keeps_little_of_a_file_backed_table() {
     let finding = find_period(&values, n, &criterion);
     assert!(matches!(finding, Finding::Unproven(_)), "{finding:?}");
     let table_bytes = 2 * n;
-    let kept = resident_bytes(values.words().as_ptr() as usize);
+    let kept = resident_bytes(values.words());
     assert!(kept < table_bytes / 4, "{kept} of {table_bytes} bytes kept");
 }
 
@@ -75,7 +75,7 @@ fn a_file_backed_run_keeps_only_what_it_reads() {
     assert!(matches!(end, Ok(Advance::Completed)));
     assert!(matches!(sieve.mode, Mode::Sparse(_)));
     let table_bytes = n * u64::from(values.bits()) / 8;
-    let kept = resident_bytes(values.words().as_ptr() as usize);
+    let kept = resident_bytes(values.words());
     assert!(kept < table_bytes / 2, "{kept} of {table_bytes} bytes kept");
 }
 
@@ -116,7 +116,7 @@ fn a_window_keeps_its_head_and_tail_and_gives_the_values_of_the_whole_table() {
     assert!(period.is_none() && values.bits() == 8);
     assert!(want.iter().eq(got.0.iter().copied()));
     // The head (from / 2 positions) and the tail (as long, and up to a release step behind).
-    let kept = resident_bytes(values.words().as_ptr() as usize);
+    let kept = resident_bytes(values.words());
     let window_bytes = from + 2 * crate::table::resident::STEP;
     assert!(
         kept <= window_bytes,

@@ -113,6 +113,19 @@ struct Stored {
     crc32: u32,
 }
 
+/// Writes `bytes` to `path` whole: under a temporary name, renamed into place (an interrupt
+/// waits for the rename), so a run killed at any time leaves the last complete file.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
+    let temporary = partial::temporary_name(path);
+    let _unfinished = Unfinished::register(temporary.clone());
+    std::fs::write(&temporary, bytes)
+        .and_then(|_| interrupt::hold_off(|| std::fs::rename(&temporary, path)))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            Error::io("cannot write", path, e)
+        })
+}
+
 impl Digest {
     /// The checksums of the first `bits` bits of `bytes`, in chunks of `chunk` bytes; the sums
     /// of whole chunks in `known` are taken as they are (they cover bytes that no longer change).
@@ -235,22 +248,15 @@ impl Checkpoint {
     /// state file or the new one, and removes the temporary one).
     pub fn save(&self, work_file: &Path) -> Result<()> {
         let path = Self::path_for(work_file);
-        let temporary = partial::temporary_name(&path);
         let body = self.serialised();
         let text = format!(
             "{{\"checkpoint\":{body},\"crc32\":{}}}\n",
             crc32fast::hash(body.as_bytes())
         );
-        let _unfinished = Unfinished::register(temporary.clone());
-        std::fs::write(&temporary, text)
-            .and_then(|_| interrupt::hold_off(|| std::fs::rename(&temporary, &path)))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&temporary);
-                Error::io("cannot write", &path, e)
-            })
+        write_whole(&path, text.as_bytes())
     }
 
-    /// Removes the state file of `work_file`, if there is one.
+    /// Removes the state file of `work_file`, if there is one (also a window run's).
     pub fn remove(work_file: &Path) -> Result<()> {
         let path = Self::path_for(work_file);
         match interrupt::hold_off(|| std::fs::remove_file(&path)) {

@@ -3,7 +3,7 @@
 
 mod checkpoint;
 
-pub use checkpoint::{CHUNK_BYTES, Checkpoint, Digest};
+pub use checkpoint::{CHUNK_BYTES, Checkpoint, Digest, write_whole};
 
 use crate::error::{Error, Param, Result, Text};
 use crate::game::Game;
@@ -307,7 +307,7 @@ mod tests {
         drop(table);
         let (words, start) = open(&game, n, width, storage).unwrap();
         assert_eq!((start.done, start.bits), (done, 16));
-        let kept = resident_bytes(words.get().as_ptr() as usize);
+        let kept = resident_bytes(words.get());
         assert!(kept < n / 2, "{kept} of {} bytes kept", 2 * n);
         let table = PackedValues::from_words(n, 16, words);
         assert!((0..done).all(|x| table.get(x) == (x % 1000) as u32));

@@ -18,7 +18,7 @@ use super::{
     FIRST_BITS, SMALL_HEAPS, SPARSE_FROM, Sieve, WIDEST, applies, finite_code, proof_length,
     step_end,
 };
-use crate::engine::resumable::StepEnd;
+use crate::engine::resumable::{self, StepEnd};
 use crate::error::{Error, Param, Result};
 use crate::game::Game;
 use crate::interrupt;
@@ -92,15 +92,7 @@ impl Sieve<'_> {
             return Err(undecided(beyond, head));
         }
         self.mode = Mode::Sparse(mask);
-        self.rare.clear();
-        let mut x = 0;
-        values.each(0, head.min(self.done), |v| {
-            if self.mode.lists_rare(x, v) {
-                self.rare.push((x, v));
-            }
-            x += 1;
-        });
-        self.rare_at_revision = self.rare.len();
+        self.list_rare(values, head.min(self.done));
         Ok(())
     }
 
@@ -233,7 +225,7 @@ pub(super) fn window_run(
     if let Some(work) = saving.work {
         crate::partial::remove_stale(&saved::path_for(work));
         if !saving.resume {
-            saved::remove(work)?;
+            resumable::Checkpoint::remove(work)?;
         } else if saved::restore(work, game, &mut sieve, &mut values, consumer)? {
             progress.set(sieve.done);
         }

@@ -8,10 +8,9 @@
 use super::Window;
 use crate::engine::rare_values::Sieve;
 use crate::engine::rare_values::context::Mode;
+use crate::engine::resumable;
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::interrupt::{self, Unfinished};
-use crate::partial;
 use crate::table::packed::PackedValues;
 use crate::table::work_file::WorkFile;
 use serde::{Deserialize, Serialize};
@@ -94,26 +93,7 @@ pub(super) fn save(
     bytes.extend_from_slice(positions(values, tail..sieve.done));
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
-    let path = path_for(work);
-    let temporary = partial::temporary_name(&path);
-    let _unfinished = Unfinished::register(temporary.clone());
-    std::fs::write(&temporary, &bytes)
-        .and_then(|_| interrupt::hold_off(|| std::fs::rename(&temporary, &path)))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            Error::io("cannot write", &path, e)
-        })
-}
-
-/// Removes the checkpoint of `work`, if any.
-pub(super) fn remove(work: &Path) -> Result<()> {
-    let path = path_for(work);
-    match interrupt::hold_off(|| std::fs::remove_file(&path)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(Error::io("cannot remove", &path, e))
-        }
-        _ => Ok(()),
-    }
+    resumable::write_whole(&path_for(work), &bytes)
 }
 
 /// The bytes of the values of `range` (whole bytes: the widths are 8, 16 and 32 bits).

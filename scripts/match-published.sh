@@ -7,6 +7,9 @@
 # PUBLISHED is a clone's `results/` folder of the public sparse-space solver's repository
 # (rogalski-wmii-uni-lodz-pl/octal), whose files are named by the number of heaps.
 #
+# The run is resumable: interrupted, the same command goes on from its last checkpoint (the
+# times printed are then those of the last part only).
+#
 # Usage: scripts/match-published.sh CODE K PUBLISHED [OUT]    e.g. 0.167 31 ../octal/results
 # Environment: NIMSIEVE (target/release/nimsieve, built if missing), THREADS (all cores).
 # Needs GNU time as /usr/bin/time.
@@ -22,7 +25,7 @@ n=$(( (1 << k) + 1 ))
 threads=()
 [[ -n ${THREADS:-} ]] && threads=(--threads "$THREADS")
 /usr/bin/time -f '%e %U %S %M' -o "$out/time.txt" \
-  "$nimsieve" grundy "octal:$code" -n "$n" -f json,freq -q "${threads[@]}" -o "$out/"
+  "$nimsieve" grundy "octal:$code" -n "$n" -f json,freq --resume -q "${threads[@]}" -o "$out/"
 freq="$out/octal_$code-$n.freq.txt"
 
 status=0

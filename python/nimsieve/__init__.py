@@ -147,12 +147,19 @@ def summary(
     threads: Optional[int] = None,
     engine: Optional[str] = None,
     until_period: bool = False,
+    window: Optional[Size] = None,
     progress: bool = False,
 ) -> dict[str, Any]:
     """The JSON summary of a run as a dict, with the keys ``nimsieve grundy -f json`` writes
     (``ppos=True``: those of ``nimsieve ppos -f json``): counts of each value, first
     occurrences, the proven period, P-position counts by residue ``modulus`` (default 5), and for
     take-and-break games the sparse space. ``elapsed_s`` is the run's own time.
+
+    A summary of the values of a take-and-break game keeps its table whole only up to
+    ``window`` positions (default 2**26, at least 2**18), then only a head and a tail of it, as
+    ``nimsieve grundy -f json`` does: memory stays bounded however large ``n`` is, and the
+    summary is the one a whole table gives. A value the window cannot decide raises a
+    ValueError that says so; a larger ``window`` decides it.
 
     For a :data:`Rule` (see :func:`grundy`), ``"game"`` is ``"python:NAME"`` (the function's
     name), ``"engine"`` is ``"python"``, ``"period"`` is None (nothing bounds a function's
@@ -177,11 +184,20 @@ def summary(
     listed = _flag(ppos, "ppos")
     residues = None if modulus is None else _text(modulus, "modulus")
     stop = _flag(until_period, "until_period")
+    kept = None if window is None else _text(window, "window")
     call = _call(
-        "summary", game, n, ppos=ppos, modulus=modulus, threads=threads, engine=engine, until_period=until_period
+        "summary",
+        game,
+        n,
+        ppos=ppos,
+        modulus=modulus,
+        threads=threads,
+        engine=engine,
+        until_period=until_period,
+        window=window,
     )
     with _progress(progress, int(total)) as report:
-        text = _native.summary(spec, total, listed, residues, count, name, stop, report, call)
+        text = _native.summary(spec, total, listed, residues, count, name, stop, kept, report, call)
     result: dict[str, Any] = json.loads(text)
     return result
 

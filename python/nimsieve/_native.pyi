@@ -53,6 +53,7 @@ def summary(
     threads: Optional[int],
     engine: Optional[str],
     until_period: bool,
+    window: Optional[str],
     progress: Optional[Callable[[int, Optional[int]], None]],
     call: str,
 ) -> str: ...

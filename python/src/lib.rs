@@ -175,7 +175,7 @@ fn ppos<'py>(
 
 /// The JSON summary of a run, as the command line's `--format json` writes it.
 #[pyfunction]
-#[pyo3(signature = (game, n, ppos, modulus, threads, engine, until_period, progress, call))]
+#[pyo3(signature = (game, n, ppos, modulus, threads, engine, until_period, window, progress, call))]
 #[allow(clippy::too_many_arguments)]
 fn summary<'py>(
     py: Python<'py>,
@@ -186,6 +186,7 @@ fn summary<'py>(
     threads: Option<usize>,
     engine: Option<&str>,
     until_period: bool,
+    window: Option<&str>,
     progress: Option<&Bound<'py, PyAny>>,
     call: String,
 ) -> PyResult<String> {
@@ -194,10 +195,15 @@ fn summary<'py>(
         true => Listing::Ppos { offset: 0 },
         false => Listing::Grundy,
     };
-    let request = request(game, n, listing, engine, until_period, None)
-        .map(|r| Request {
+    let window = run::window_of(window, !ppos, "summaries of values (not ppos=True)");
+    let request = window
+        .and_then(|window| {
+            request(game, n, listing, engine, until_period, None).map(|r| (window, r))
+        })
+        .map(|(window, r)| Request {
             modulus,
             command: call,
+            window,
             ..r
         })
         .map_err(to_py)?;

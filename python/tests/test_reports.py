@@ -32,6 +32,26 @@ def test_summary_equals_the_cli_json(cli: Cli, game: str, n: str) -> None:
     same_run(nimsieve.summary(game, n, modulus=7), cli.json("grundy", game, n, "--mod", "7"))
 
 
+def test_a_summary_past_its_window_is_the_summary_of_the_whole_table() -> None:
+    """Past ``window`` positions a summary keeps only a head and a tail of the table; below the
+    default window (2**26) it keeps the whole table. The two summaries are the same."""
+    n = 3 * 2**18
+    for game in ("octal:0.161", "grundys-game"):
+        whole = nimsieve.summary(game, n)
+        windowed = nimsieve.summary(game, n, window=2**18)
+        assert windowed["provenance"]["command"] == f"nimsieve.summary('{game}', {n}, window=262144)"
+        for s in (whole, windowed):
+            del s["elapsed_s"], s["provenance"]["command"], s["provenance"]["date"]
+        assert whole == windowed
+
+
+def test_a_window_is_refused_where_it_cannot_apply() -> None:
+    with pytest.raises(ValueError, match=r"window=1000: a window applies to summaries of values"):
+        nimsieve.summary("octal:0.161", 10**6, window=1000)
+    with pytest.raises(ValueError, match=r"window=262144: .*not ppos=True"):
+        nimsieve.summary("octal:0.161", 10**6, ppos=True, window=2**18)
+
+
 @pytest.mark.parametrize(
     "game,heaps",
     [("nim", [3, 4, 5]), ("squares", [10, 20, 30]), ("kayles", [7, 12]),

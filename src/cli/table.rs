@@ -4,8 +4,8 @@
 use super::args::TableArgs;
 use super::configure_threads;
 use super::output::{say, wrote};
+use nimsieve::Result;
 use nimsieve::choice::Choice;
-use nimsieve::error::{Error, Param};
 use nimsieve::format::{self, Format};
 use nimsieve::game::Game;
 use nimsieve::interrupt;
@@ -13,7 +13,6 @@ use nimsieve::number::parse_u64;
 use nimsieve::progress::Progress;
 use nimsieve::report::Report;
 use nimsieve::run::{self, Listing, Outputs, Request};
-use nimsieve::{Result, text};
 use std::time::Duration;
 
 /// The options only `ppos` has.
@@ -48,34 +47,6 @@ pub(super) fn warn_of_spreadsheet_rows(report: &Report, formats: &[Format], wide
     }
 }
 
-/// The window of a `grundy` run whose formats hold no table: `--window SIZE` (at least
-/// [`MIN_WINDOW`]), else [`run::DEFAULT_WINDOW`]; None when a format holds the table, which
-/// `--window` is refused with, as it is by `ppos`.
-fn window(args: &TableArgs, formats: &[Format], ppos: bool) -> Result<Option<u64>> {
-    let summaries = !ppos && !formats.iter().any(|f| f.holds_table());
-    let Some(text) = &args.window else {
-        return Ok(summaries.then_some(run::DEFAULT_WINDOW));
-    };
-    let size = parse_u64(text)?;
-    if !summaries || size < MIN_WINDOW {
-        return Err(Error::invalid(
-            Param::Window,
-            text!(
-                Param::Window.given(text),
-                format!(
-                    ": a window applies to grundy runs that write only json and freq, of at least {MIN_WINDOW} (2^18) positions; give such formats and size, or leave "
-                ),
-                Param::Window,
-                " out"
-            ),
-        ));
-    }
-    Ok(Some(size))
-}
-
-/// The smallest window: its head holds every small heap a position's search reads.
-const MIN_WINDOW: u64 = 1 << 18;
-
 /// `grundy` (no `ppos` options) and `ppos`.
 pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()> {
     let game = Game::parse(&args.game)?;
@@ -87,7 +58,12 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
     formats.dedup();
     // Output files and the sieve's work file go to the folder of -o PATH, or output/.
     let folder = args.out.folder();
-    let window = window(args, &formats, ppos.is_some())?;
+    let summaries = ppos.is_none() && !formats.iter().any(|f| f.holds_table());
+    let window = run::window_of(
+        args.window.as_deref(),
+        summaries,
+        "grundy runs that write only json and freq",
+    )?;
     let request = Request {
         listing: match ppos {
             Some(opts) => Listing::Ppos {

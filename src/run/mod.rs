@@ -36,6 +36,33 @@ pub const FILE_BACKED_FROM: u64 = 1 << 27;
 /// ([`Request::window`]): 2^26, whose head and tail take 64 MiB at 8 bits a value.
 pub const DEFAULT_WINDOW: u64 = 1 << 26;
 
+/// The smallest window: its head holds every small heap a position's search reads.
+pub const MIN_WINDOW: u64 = 1 << 18;
+
+/// The window of a run: the size `given` (at least [`MIN_WINDOW`]), else [`DEFAULT_WINDOW`],
+/// when its outputs are only summaries (`summaries`); else None, and a size given is refused,
+/// with `summaries_are` saying which runs those are.
+pub fn window_of(given: Option<&str>, summaries: bool, summaries_are: &str) -> Result<Option<u64>> {
+    let Some(text) = given else {
+        return Ok(summaries.then_some(DEFAULT_WINDOW));
+    };
+    let size = crate::number::parse_u64(text)?;
+    if !summaries || size < MIN_WINDOW {
+        return Err(Error::invalid(
+            Param::Window,
+            text!(
+                Param::Window.given(text),
+                format!(
+                    ": a window applies to {summaries_are}, of at least {MIN_WINDOW} (2^18) positions; give such a run and size, or leave "
+                ),
+                Param::Window,
+                " out"
+            ),
+        ));
+    }
+    Ok(Some(size))
+}
+
 /// The most worker threads a run starts: more than the cores of large servers, while each
 /// thread reserves its own stack, and threads beyond the cores only slow a run.
 pub const MAX_THREADS: usize = 1024;

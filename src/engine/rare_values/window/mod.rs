@@ -152,7 +152,7 @@ impl Sieve<'_> {
 /// The one line of a window run whose values below `done` show no sparse space.
 fn no_sparse_space(done: u64) -> Error {
     Error::unsupported(format!(
-        "the values below {done} show no sparse space, so every position reads the whole table; ask for a format that keeps the table (bin, npy, csv)"
+        "the values below {done} show no sparse space, so every position reads the whole table; ask for the table itself (bin, npy or csv; grundy() in Python)"
     ))
 }
 
@@ -163,7 +163,7 @@ pub(super) fn undecided(x: u64, head: u64) -> Error {
             "the value of heap {x} needs splits past the {head} smallest heaps this run keeps (it keeps no table); give a larger "
         ),
         Param::Window,
-        " (twice the heaps kept), or a format that keeps the table (bin, npy, csv)"
+        " (twice the heaps kept), or ask for the table itself (bin, npy or csv; grundy() in Python)"
     ))
 }
 

@@ -60,6 +60,7 @@ pub fn compute<V: Value>(
                     high: High::of(ctx, &[]),
                     scan_from: None,
                     head: ctx.head,
+                    scanned_first: ctx.scanned_first,
                 };
                 search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
             }
@@ -106,6 +107,7 @@ fn positions_in_order<V: Value>(
             high: High::of(ctx, &found.high),
             scan_from: None,
             head: ctx.head,
+            scanned_first: ctx.scanned_first,
         };
         let block = Block {
             table,
@@ -324,6 +326,7 @@ fn scan_splits(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rare_values::search::SCANNED_FIRST;
     use crate::xorshift::xorshift;
 
     /// Values from 256 on come only from splits with a heap of such a value: a block whose
@@ -372,6 +375,7 @@ mod tests {
                     rare_values: &rare_values,
                     high: listed_high,
                     head: u64::MAX,
+                    scanned_first: SCANNED_FIRST,
                 };
                 let got = compute(&table, b as u64, len as u64, &ctx, &mut Regions::default());
                 let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
@@ -430,19 +434,24 @@ mod tests {
                 .filter(|&x| is_rare(table[x] as u32, mask))
                 .map(|x| (x as u64, table[x] as u32))
                 .collect();
-            let ctx = Context {
-                moves: &moves,
-                mode: Mode::Sparse(mask),
-                rare: &rare,
-                bound,
-                rare_values: &rare_values,
-                high: None,
-                head: u64::MAX,
-            };
-            let got = compute(&table, b as u64, 256, &ctx, &mut Regions::default());
-            let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
-            assert_eq!(got, expected, "mask {mask}");
-            rare_mexes += got.iter().filter(|&&v| is_rare(v, mask)).count();
+            // The smallest heaps' splits marked before the search: the least, and more.
+            for scanned_first in [SCANNED_FIRST, 2 * SCANNED_FIRST] {
+                let ctx = Context {
+                    moves: &moves,
+                    mode: Mode::Sparse(mask),
+                    rare: &rare,
+                    bound,
+                    rare_values: &rare_values,
+                    high: None,
+                    head: u64::MAX,
+                    scanned_first,
+                };
+                let got = compute(&table, b as u64, 256, &ctx, &mut Regions::default());
+                let expected: Vec<u32> =
+                    want[b..b + got.len()].iter().map(|&v| v as u32).collect();
+                assert_eq!(got, expected, "mask {mask}, {scanned_first} scanned first");
+                rare_mexes += got.iter().filter(|&&v| is_rare(v, mask)).count();
+            }
         }
         assert!(rare_mexes > 0, "the test needs rare values");
     }
@@ -463,6 +472,7 @@ mod tests {
             rare_values: &rare_values,
             high: None,
             head: u64::MAX,
+            scanned_first: SCANNED_FIRST,
         };
         let mut regions = Regions::default();
         let region = regions.of(&table, 3000, &moves);
@@ -491,6 +501,7 @@ mod tests {
                 high: None,
                 scan_from: Some(1),
                 head: u64::MAX,
+                scanned_first: SCANNED_FIRST,
             };
             let mut marks = vec![0u64; Context::room(bound)];
             (0..bound)

@@ -121,6 +121,9 @@ pub struct Context<'a> {
     /// split (a, s − a) only when a lies below this (its partner then lies in the kept tail);
     /// `u64::MAX` for a whole table.
     pub head: u64,
+    /// Splits with the smallest heaps of each rest marked before the rare values still
+    /// missing are searched for ([`super::search::scanned_first`]).
+    pub scanned_first: u64,
 }
 
 impl Context<'_> {

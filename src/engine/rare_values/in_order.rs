@@ -85,6 +85,7 @@ fn stretch<V: Value, const W: usize>(
             high: High::of(&here, &found.high),
             scan_from: Some(scan_from),
             head: here.head,
+            scanned_first: here.scanned_first,
         };
         let value = block.value(x, &here, &mut marks, search);
         out.push(value);
@@ -191,6 +192,7 @@ impl<const W: usize> Lanes<W> {
 mod tests {
     use super::*;
     use crate::engine::rare_values::context::{CodeMoves, Mode};
+    use crate::engine::rare_values::search::SCANNED_FIRST;
     use crate::sparse_space::is_rare;
     use crate::xorshift::xorshift;
 
@@ -219,6 +221,7 @@ mod tests {
             rare_values: &rare_values,
             high: None,
             head: u64::MAX,
+            scanned_first: SCANNED_FIRST,
         };
         let b = small.len() as u64;
         let mex_of_splits = |table: &[u16], x: usize| {
@@ -273,6 +276,7 @@ mod tests {
             rare_values,
             high: None,
             head: u64::MAX,
+            scanned_first: SCANNED_FIRST,
         }
     }
 

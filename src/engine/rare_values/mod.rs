@@ -463,6 +463,7 @@ impl<'m> Sieve<'m> {
             rare_values: &rare_values,
             high: self.high.as_deref(),
             head: self.head(),
+            scanned_first: search::scanned_first(&self.counts, self.done),
         };
         let b = self.done;
         let regions = &mut self.regions;

@@ -4,17 +4,16 @@
 //! over them, eight to a vector register; up to a bound of 1024 the marks go into rows of one
 //! byte a value, beyond into the bitsets directly.
 
-use super::context::{CodeMoves, Context, Mode, Value};
+use super::context::{Context, Mode, Value};
 use super::isa::far_marks;
 use super::kernels::{Lane, far_word};
 use super::marks::{mark, mark_all};
-use super::search::SCANNED_FIRST;
 use crate::engine::isa::{Isa, detect};
 use crate::sparse_space::is_rare;
 
 /// Marks, in the bitsets `words` (a [`Context::room`] of words for each position of `xs`), the
 /// values of the splits of those positions with a rare heap and of the first
-/// [`SCANNED_FIRST`] splits with the smallest heaps, whose partners lie below b. Below a bound
+/// [`Context::scanned_first`] splits with the smallest heaps, whose partners lie below b. Below a bound
 /// of 1024 the marks go first into rows of one byte a value, a plain store
 /// each, then are packed into the bitsets; beyond, into the bitsets directly.
 pub(super) fn mark_known_splits<V: Value>(
@@ -132,7 +131,7 @@ impl<'a> LaneRows<'a> {
         };
         rare_splits(&mut rows, table, b, xs.clone(), ctx);
         rows.rare_heaps = rows.pairs.len();
-        small_splits(&mut rows, table, b, xs, ctx.moves);
+        small_splits(&mut rows, table, b, xs, ctx);
         rows
     }
 
@@ -217,7 +216,7 @@ impl<'a> Halves<'a> {
         let last = ctx.rare.last().map_or(0, |&(r, _)| r);
         let j = *ctx.moves.splits.last()?;
         // The listed heaps: the rare ones, and small ones below those of `small_splits`.
-        let small = (xs.end - b) + SCANNED_FIRST + 1;
+        let small = (xs.end - b) + ctx.scanned_first + 1;
         // Every partner x − j − heap lies past the last rare position.
         let partners_common = xs.start > j + last.max(small) + last;
         (mask & (ctx.bound / 2) != 0 && partners_common).then_some(Halves {
@@ -271,7 +270,7 @@ impl BitRows<'_> {
             x0: xs.start,
         };
         rare_splits(&mut rows, table, b, xs.clone(), ctx);
-        small_splits(&mut rows, table, b, xs, ctx.moves);
+        small_splits(&mut rows, table, b, xs, ctx);
     }
 }
 
@@ -316,7 +315,7 @@ impl<const B: usize> ByteRows<'_, B> {
             let mut byte_rows = ByteRows { rows, x0 };
             let part = x0..x0 + count as u64;
             rare_splits(&mut byte_rows, table, b, part.clone(), ctx);
-            small_splits(&mut byte_rows, table, b, part, ctx.moves);
+            small_splits(&mut byte_rows, table, b, part, ctx);
             for (row, bits) in byte_rows.rows.iter().zip(words.chunks_exact_mut(room)) {
                 for (word, eight_bytes) in bits.iter_mut().zip(row.chunks_exact(64)) {
                     *word |= pack_bytes(eight_bytes);
@@ -394,16 +393,16 @@ fn rare_splits<V: Value>(
 }
 
 /// Marks, for the positions `xs`, the values of the splits by the first splitting removal
-/// j whose small heap is one of the [`SCANNED_FIRST`] smallest that leave every partner
-/// below b.
+/// j whose small heap is one of the [`Context::scanned_first`] smallest that leave every
+/// partner below b.
 fn small_splits<V: Value>(
     rows: &mut impl Rows,
     table: &[V],
     b: u64,
     xs: std::ops::Range<u64>,
-    moves: &CodeMoves,
+    ctx: &Context,
 ) {
-    let Some(&j) = moves.splits.first() else {
+    let Some(&j) = ctx.moves.splits.first() else {
         return;
     };
     if xs.start < j + 2 {
@@ -411,7 +410,7 @@ fn small_splits<V: Value>(
     }
     let first = (xs.end - 1 - j).saturating_sub(b) + 1;
     // Small heaps below their partner at every position.
-    let end = (first + SCANNED_FIRST).min((xs.start - j).div_ceil(2));
+    let end = (first + ctx.scanned_first).min((xs.start - j).div_ceil(2));
     for a in first.max(1)..end {
         let va: u32 = table[a as usize].into();
         rows.mark_shifted(table, xs.clone(), j + a, va);
@@ -421,6 +420,8 @@ fn small_splits<V: Value>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rare_values::context::CodeMoves;
+    use crate::engine::rare_values::search::SCANNED_FIRST;
     use crate::xorshift::xorshift;
 
     /// The moves of Grundy's game (splits into unequal heaps), Kayles and 0.00404.
@@ -496,6 +497,7 @@ mod tests {
                     rare_values: &[],
                     high: None,
                     head: u64::MAX,
+                    scanned_first: SCANNED_FIRST,
                 };
                 let room = Context::room(bound);
                 // Positions marked at once (beyond, the two choose their small heaps
@@ -556,6 +558,7 @@ mod tests {
                     rare_values: &rare_values,
                     high: None,
                     head: u64::MAX,
+                    scanned_first: SCANNED_FIRST,
                 };
                 for xs in [b..b + 64, b + 100..b + 164, b + 7..b + 68] {
                     let halves = Halves::of(&ctx, b, &xs);

@@ -16,6 +16,25 @@ use super::region::Region;
 /// 447,000–491,000; 2,048 and 4,096 went slower. (512 rather than 256 had gained 15–20% at
 /// 1.35·10^7.)
 pub(super) const SCANNED_FIRST: u64 = 1024;
+/// The most splits with the smallest heaps [`scanned_first`] chooses.
+const SCANNED_MOST: u64 = 8192;
+
+/// Splits with the smallest heaps marked (or scanned) before the rare values still missing
+/// are searched one by one, for a table whose value histogram is `counts` over `done`
+/// positions: C³/1000 for the C values each held by at least one position in 10,000, at least
+/// [`SCANNED_FIRST`] and at most [`SCANNED_MOST`], a multiple of [`BATCH`]. With C values a
+/// split of two common heaps has one of about C rare values, so the values a fixed number of
+/// splits leaves missing grow with C, and each costs a search of about C splits. At 2^22, one
+/// thread (user seconds for 1,024 / 2,048 / 3,072 / 4,096): `.172` (C = 139) 11.1 / 9.5 / 7.8
+/// / 7.5, `.014` (141) 8.6 / 7.2 / 6.2 / 6.9, `.6` (137) 7.0 / 5.4 / 5.6 / 6.4, but `.034`
+/// (100) 3.8 / 4.2 at 1,024 / 2,048 (4.1 at 1,440, which C²/7 gave), Grundy's game (84) 4.4
+/// / 4.6 and `.161` (69) 2.5 / 3.3, which 512 made no faster.
+pub(super) fn scanned_first(counts: &[u64], done: u64) -> u64 {
+    let common = counts.iter().filter(|&&c| c * 10_000 >= done).count() as u64;
+    (common.pow(3) / 1000)
+        .next_multiple_of(BATCH)
+        .clamp(SCANNED_FIRST, SCANNED_MOST)
+}
 /// Splits scanned between two checks for missing rare values, among the [`SCANNED_FIRST`].
 const BATCH: u64 = 32;
 /// Splits of each rest scanned between two checks past the [`SCANNED_FIRST`].
@@ -72,6 +91,9 @@ pub(super) struct Search<'a, V> {
     /// The small heaps the table keeps ([`Context::head`]): no split with a small heap from
     /// here on is read.
     pub(super) head: u64,
+    /// The splits with the smallest heaps of each rest scanned before the rare values still
+    /// missing are searched one by one ([`Context::scanned_first`]).
+    pub(super) scanned_first: u64,
 }
 
 impl<V: Value> Search<'_, V> {
@@ -126,14 +148,14 @@ impl<V: Value> Search<'_, V> {
                 // The first removal's smallest heaps may be marked already; the others' are
                 // not.
                 let from = match (k, self.scan_from) {
-                    (0, None) => lo + SCANNED_FIRST,
+                    (0, None) => lo + self.scanned_first,
                     (0, Some(from)) => lo.max(from),
                     _ => lo,
                 };
                 let first = if k == 0 && self.scan_from.is_none() && !again {
                     0
                 } else {
-                    SCANNED_FIRST
+                    self.scanned_first
                 };
                 // Partners in `table`: s − a below its length; none past the last heap or
                 // outside the head the table keeps.
@@ -340,7 +362,26 @@ mod tests {
             high: None,
             scan_from,
             head: u64::MAX,
+            scanned_first: SCANNED_FIRST,
         }
+    }
+
+    /// Tables with more values common enough to count scan more splits first: the least for
+    /// a hundred or fewer, more as their cube, at most [`SCANNED_MOST`], in whole batches.
+    #[test]
+    fn more_common_values_scan_more_splits_first() {
+        let done = 1_000_000;
+        let histogram = |common: usize| {
+            let mut counts = vec![done / 200; common];
+            counts.extend([done / 20_000; 50]);
+            counts
+        };
+        assert_eq!(scanned_first(&histogram(80), done), SCANNED_FIRST);
+        assert_eq!(scanned_first(&histogram(100), done), SCANNED_FIRST);
+        let more = scanned_first(&histogram(140), done);
+        assert_eq!(more, 2752);
+        assert_eq!(more % BATCH, 0);
+        assert_eq!(scanned_first(&histogram(400), done), SCANNED_MOST);
     }
 
     /// The search covers the rare values of every splitting removal, not only the first: with
@@ -379,6 +420,7 @@ mod tests {
                 high: None,
                 scan_from: Some(1),
                 head: u64::MAX,
+                scanned_first: SCANNED_FIRST,
             };
             search.cover(at, b, x, &moves, Ahead::First, &mut marks);
             let has = |s: u64, v: u32| {

@@ -109,9 +109,14 @@ pub fn parse(text: &str) -> Result<Game> {
     })
 }
 
-/// True for the rules a researcher writes down: a `tb:` code, `SET@DIGIT`, a union `A|B`.
+/// True for the rules a researcher writes down: a `tb:` code, `SET@DIGIT`, a union `A|B`;
+/// not `set-file:PATH` whose whole PATH names a file, though it has `@` or `|`.
 fn is_written_down(base: &str) -> bool {
-    base.trim_start().starts_with("tb:") || base.contains(['@', '|'])
+    let base = base.trim_start();
+    let whole_path = base
+        .strip_prefix("set-file:")
+        .is_some_and(|path| std::path::Path::new(path).is_file());
+    base.starts_with("tb:") || (base.contains(['@', '|']) && !whole_path)
 }
 
 /// The game of rules written down (`base`, the spec `spec` without its modifiers): the
@@ -486,6 +491,25 @@ mod tests {
             assert!(msg.contains(want), "{spec:?}: {msg:?} lacks {want:?}");
             assert!(!msg.contains('\n'), "{spec:?}: message must be one line");
         }
+    }
+
+    /// A set file whose path has `@` or `|` is read when the whole rest of the spec names it;
+    /// otherwise those mark a digit and a union, as everywhere.
+    #[test]
+    fn a_set_file_path_may_hold_at_signs_and_bars() {
+        let dir = tempfile::tempdir().unwrap();
+        let odd = dir.path().join("a|b@7.txt");
+        std::fs::write(&odd, "1\n3\n4\n").unwrap();
+        for modifiers in ["", "+misere"] {
+            let game = parse(&format!("set-file:{}{modifiers}", odd.display())).unwrap();
+            assert_eq!(game.finite_set_max(), Some(4), "{modifiers}");
+        }
+        let plain = dir.path().join("s.txt");
+        std::fs::write(&plain, "2\n").unwrap();
+        let union = parse(&format!("set-file:{}|sub:5", plain.display())).unwrap();
+        assert_eq!(union.finite_set_max(), Some(5));
+        let missing = format!("set-file:{}/none|b.txt", dir.path().display());
+        assert!(parse(&missing).is_err());
     }
 
     #[test]

@@ -23,22 +23,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const CHUNK: usize = 64;
 
 /// The values of positions b.. (at most `len` of them), given the final values below b in
-/// `table`. The block ends early after the first value of at least `ctx.bound`, whose
-/// successors' options need more room.
+/// `table`, and the rare values the first splits left missing over the `len` positions
+/// ([`super::search::FirstSplits`]). The block ends early after the first value of at least
+/// `ctx.bound`, whose successors' options need more room.
 pub fn compute<V: Value>(
     table: &[V],
     b: u64,
     len: u64,
     ctx: &Context,
     regions: &mut Regions,
-) -> Vec<u32> {
+) -> (Vec<u32>, u64) {
     let room = Context::room(ctx.bound);
     let region = regions.of(table, b, ctx.moves);
     let known = &table[..b as usize];
     let ahead = Ahead::of(ctx.moves);
     let mut seen = vec![0u64; len as usize * room];
     // The witnesses of a chunk serve the next one the same thread takes.
-    seen.par_chunks_mut(room * CHUNK).enumerate().for_each_init(
+    let missing = seen.par_chunks_mut(room * CHUNK).enumerate().map_init(
         || Witnesses::new(room * 64),
         |witnesses, (c, chunk)| {
             let x0 = b + (c * CHUNK) as u64;
@@ -47,8 +48,9 @@ pub fn compute<V: Value>(
                 for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
                     all_known_splits(table, b, x0 + i as u64, ctx.moves, marks);
                 }
-                return;
+                return 0;
             }
+            let missing_before = witnesses.missing;
             mark_known_splits(table, b, x0..x0 + count, ctx, chunk);
             let at = |q: u64| -> u32 { table[q as usize].into() };
             for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
@@ -64,8 +66,10 @@ pub fn compute<V: Value>(
                 };
                 search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
             }
+            witnesses.missing - missing_before
         },
     );
+    let missing = missing.sum();
     let finished = AtomicBool::new(false);
     let in_order = || {
         let out = positions_in_order(table, b, len, ctx, region, &mut seen);
@@ -79,7 +83,7 @@ pub fn compute<V: Value>(
             std::thread::yield_now();
         }
     };
-    rayon::join(in_order, awake).0
+    (rayon::join(in_order, awake).0, missing)
 }
 
 /// The values of the block's positions one after another, from the marks `seen` of their
@@ -377,7 +381,7 @@ mod tests {
                     head: u64::MAX,
                     scanned_first: SCANNED_FIRST,
                 };
-                let got = compute(&table, b as u64, len as u64, &ctx, &mut Regions::default());
+                let (got, _) = compute(&table, b as u64, len as u64, &ctx, &mut Regions::default());
                 let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
                 assert_eq!(
                     got,
@@ -446,9 +450,8 @@ mod tests {
                     head: u64::MAX,
                     scanned_first,
                 };
-                let got = compute(&table, b as u64, 256, &ctx, &mut Regions::default());
-                let expected: Vec<u32> =
-                    want[b..b + got.len()].iter().map(|&v| v as u32).collect();
+                let (got, _) = compute(&table, b as u64, 256, &ctx, &mut Regions::default());
+                let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
                 assert_eq!(got, expected, "mask {mask}, {scanned_first} scanned first");
                 rare_mexes += got.iter().filter(|&&v| is_rare(v, mask)).count();
             }

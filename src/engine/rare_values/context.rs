@@ -122,7 +122,7 @@ pub struct Context<'a> {
     /// `u64::MAX` for a whole table.
     pub head: u64,
     /// Splits with the smallest heaps of each rest marked before the rare values still
-    /// missing are searched for ([`super::search::scanned_first`]).
+    /// missing are searched for ([`super::search::FirstSplits`]).
     pub scanned_first: u64,
 }
 

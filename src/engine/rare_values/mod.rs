@@ -48,6 +48,7 @@ use crate::table::resident::Resident;
 use crate::table::{Table, ValueKind};
 use context::{CodeMoves, Context, Mode, Value};
 use region::Regions;
+use search::FirstSplits;
 use std::ops::ControlFlow;
 
 /// Bits a value the storage has room for.
@@ -257,6 +258,8 @@ struct Sieve<'m> {
     high_from: u32,
     /// The small heaps that blocks search one value at a time.
     regions: Regions,
+    /// The splits with the smallest heaps blocks mark before their searches.
+    first_splits: FirstSplits,
     /// What a file-backed table keeps in the process ([`Sieve::keep`]).
     resident: Resident,
     /// The window of a run that does not keep its whole table.
@@ -288,6 +291,7 @@ impl<'m> Sieve<'m> {
             high: None,
             high_from: 0,
             regions: Regions::default(),
+            first_splits: FirstSplits::default(),
             resident: Resident::default(),
             window: None,
         };
@@ -463,7 +467,7 @@ impl<'m> Sieve<'m> {
             rare_values: &rare_values,
             high: self.high.as_deref(),
             head: self.head(),
-            scanned_first: search::scanned_first(&self.counts, self.done),
+            scanned_first: self.first_splits.count,
         };
         let b = self.done;
         let regions = &mut self.regions;
@@ -486,11 +490,13 @@ impl<'m> Sieve<'m> {
             return out;
         }
         let len = BLOCK.min(end - b);
-        match values.bits() {
+        let (out, missing) = match values.bits() {
             8 => block::compute(typed::<u8>(values), b, len, &ctx, regions),
             16 => block::compute(typed::<u16>(values), b, len, &ctx, regions),
             _ => block::compute(typed::<u32>(values), b, len, &ctx, regions),
-        }
+        };
+        self.first_splits.note(missing, len);
+        out
     }
 }
 

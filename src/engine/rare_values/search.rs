@@ -16,25 +16,61 @@ use super::region::Region;
 /// 447,000–491,000; 2,048 and 4,096 went slower. (512 rather than 256 had gained 15–20% at
 /// 1.35·10^7.)
 pub(super) const SCANNED_FIRST: u64 = 1024;
-/// The most splits with the smallest heaps [`scanned_first`] chooses.
+/// The most splits with the smallest heaps [`FirstSplits`] chooses.
 const SCANNED_MOST: u64 = 8192;
+/// Rare values a position's first splits leave missing, on average, above which
+/// [`FirstSplits`] doubles them, and below which it halves them again.
+const MISSING_MORE: u64 = 8;
+const MISSING_FEWER: u64 = 2;
+/// Positions of blocks between two choices of [`FirstSplits`].
+const CHOSEN_EVERY: u64 = 1 << 16;
 
-/// Splits with the smallest heaps marked (or scanned) before the rare values still missing
-/// are searched one by one, for a table whose value histogram is `counts` over `done`
-/// positions: C³/1000 for the C values each held by at least one position in 10,000, at least
-/// [`SCANNED_FIRST`] and at most [`SCANNED_MOST`], a multiple of [`BATCH`]. With C values a
-/// split of two common heaps has one of about C rare values, so the values a fixed number of
-/// splits leaves missing grow with C, and each costs a search of about C splits. At 2^22, one
-/// thread (user seconds for 1,024 / 2,048 / 3,072 / 4,096): `.172` (C = 139) 11.1 / 9.5 / 7.8
-/// / 7.5, `.014` (141) 8.6 / 7.2 / 6.2 / 6.9, `.6` (137) 7.0 / 5.4 / 5.6 / 6.4, but `.034`
-/// (100) 3.8 / 4.2 at 1,024 / 2,048 (4.1 at 1,440, which C²/7 gave), Grundy's game (84) 4.4
-/// / 4.6 and `.161` (69) 2.5 / 3.3, which 512 made no faster.
-pub(super) fn scanned_first(counts: &[u64], done: u64) -> u64 {
-    let common = counts.iter().filter(|&&c| c * 10_000 >= done).count() as u64;
-    (common.pow(3) / 1000)
-        .next_multiple_of(BATCH)
-        .clamp(SCANNED_FIRST, SCANNED_MOST)
+/// How many splits with the smallest heaps a block marks before its searches: from
+/// [`SCANNED_FIRST`] up to [`SCANNED_MOST`], doubled while they leave more than
+/// [`MISSING_MORE`] rare values missing a position (each then costs a search of about as many
+/// splits as there are values), halved below [`MISSING_FEWER`]. At 2^21, one thread, the
+/// values missing after 1,024 and 2,048 splits, and the user seconds: `.172` 19.5 and 9.4, 7.35
+/// and 5.91 s; `.014` 12.6 and 5.9, 4.96 and 4.51 s; `.6` 10.5 and 3.3, 4.52 and 3.57 s; but
+/// Grundy's game 4.7 and 1.5, 2.84 and 2.96 s; `.364` 2.3 and 0.6, 7.48 and 7.44 s; `.034` 2.1
+/// and 0.4, 2.71 and 3.10 s; `.161` 1.4 and 0.1, 1.62 and 2.07 s. The count depends only on the
+/// values, never on the threads.
+#[derive(Clone, Copy)]
+pub(super) struct FirstSplits {
+    /// The splits marked first.
+    pub(super) count: u64,
+    /// Rare values missing after them, summed over `positions` positions since the last choice.
+    missing: u64,
+    positions: u64,
 }
+
+impl Default for FirstSplits {
+    fn default() -> FirstSplits {
+        FirstSplits {
+            count: SCANNED_FIRST,
+            missing: 0,
+            positions: 0,
+        }
+    }
+}
+
+impl FirstSplits {
+    /// Notes a block of `positions` whose first splits left `missing` rare values missing in
+    /// all, and chooses again every [`CHOSEN_EVERY`] positions.
+    pub(super) fn note(&mut self, missing: u64, positions: u64) {
+        self.missing += missing;
+        self.positions += positions;
+        if self.positions < CHOSEN_EVERY {
+            return;
+        }
+        if self.missing > MISSING_MORE * self.positions && self.count < SCANNED_MOST {
+            self.count *= 2;
+        } else if self.missing < MISSING_FEWER * self.positions && self.count > SCANNED_FIRST {
+            self.count /= 2;
+        }
+        (self.missing, self.positions) = (0, 0);
+    }
+}
+
 /// Splits scanned between two checks for missing rare values, among the [`SCANNED_FIRST`].
 const BATCH: u64 = 32;
 /// Splits of each rest scanned between two checks past the [`SCANNED_FIRST`].
@@ -120,6 +156,9 @@ impl<V: Value> Search<'_, V> {
             Ahead::First => first,
             Ahead::Second => common_from(marks, first + 1),
         };
+        if self.scan_from.is_none() {
+            self.witnesses.missing += count_missing(rare, marks, limit) as u64;
+        }
         self.witnesses.swept += self.sweep(below, x, moves, limit, marks);
         for s in moves.rests(x) {
             if missing_from(rare, marks, 0) >= limit {
@@ -322,6 +361,9 @@ pub(super) struct Witnesses {
     heaps: Vec<[u64; REMEMBERED]>,
     /// Splits the sweeps of the searches marked ([`Search::sweep`]): what the searches cost.
     pub(super) swept: u64,
+    /// Rare values that the first splits marked before the searches left missing, summed over
+    /// the positions searched ([`FirstSplits`]).
+    pub(super) missing: u64,
 }
 
 impl Witnesses {
@@ -329,6 +371,7 @@ impl Witnesses {
         Witnesses {
             heaps: vec![[u64::MAX; REMEMBERED]; room],
             swept: 0,
+            missing: 0,
         }
     }
 
@@ -366,22 +409,35 @@ mod tests {
         }
     }
 
-    /// Tables with more values common enough to count scan more splits first: the least for
-    /// a hundred or fewer, more as their cube, at most [`SCANNED_MOST`], in whole batches.
+    /// The first splits double while they leave more than [`MISSING_MORE`] rare values
+    /// missing a position, up to [`SCANNED_MOST`], and halve below [`MISSING_FEWER`], down to
+    /// [`SCANNED_FIRST`]; a choice comes every [`CHOSEN_EVERY`] positions.
     #[test]
-    fn more_common_values_scan_more_splits_first() {
-        let done = 1_000_000;
-        let histogram = |common: usize| {
-            let mut counts = vec![done / 200; common];
-            counts.extend([done / 20_000; 50]);
-            counts
+    fn the_first_splits_follow_the_values_they_leave_missing() {
+        let mut first = FirstSplits::default();
+        let block = |missing_each: u64| (missing_each * 256, 256);
+        let choose = |first: &mut FirstSplits, missing_each| {
+            for _ in 0..CHOSEN_EVERY / 256 {
+                let (missing, positions) = block(missing_each);
+                first.note(missing, positions);
+            }
+            first.count
         };
-        assert_eq!(scanned_first(&histogram(80), done), SCANNED_FIRST);
-        assert_eq!(scanned_first(&histogram(100), done), SCANNED_FIRST);
-        let more = scanned_first(&histogram(140), done);
-        assert_eq!(more, 2752);
-        assert_eq!(more % BATCH, 0);
-        assert_eq!(scanned_first(&histogram(400), done), SCANNED_MOST);
+        assert_eq!(choose(&mut first, 20), 2 * SCANNED_FIRST);
+        assert_eq!(choose(&mut first, 5), 2 * SCANNED_FIRST);
+        let counts: Vec<u64> = (0..5).map(|_| choose(&mut first, 20)).collect();
+        assert_eq!(
+            counts,
+            [4096, SCANNED_MOST, SCANNED_MOST, SCANNED_MOST, SCANNED_MOST]
+        );
+        let counts: Vec<u64> = (0..5).map(|_| choose(&mut first, 1)).collect();
+        assert_eq!(
+            counts,
+            [4096, 2048, SCANNED_FIRST, SCANNED_FIRST, SCANNED_FIRST]
+        );
+        // No choice before CHOSEN_EVERY positions.
+        first.note(100 * 256, 256);
+        assert_eq!(first.count, SCANNED_FIRST);
     }
 
     /// The search covers the rare values of every splitting removal, not only the first: with

@@ -115,12 +115,22 @@ fn a_window_keeps_its_head_and_tail_and_gives_the_values_of_the_whole_table() {
         window::window_run(&game, n, from, saving, &mut got, &Progress::hidden()).unwrap();
     assert!(period.is_none() && values.bits() == 8);
     assert!(want.iter().eq(got.0.iter().copied()));
-    // The head (from / 2 positions) and the tail (as long, and up to a release step behind).
+    // The head (from / 2 positions) and the tail (as long, and up to a release step behind),
+    // nothing else: a piece left behind at each step would add up over the run.
     let kept = resident_bytes(values.words());
-    let window_bytes = from + 2 * crate::table::resident::STEP;
+    let window_bytes = from + crate::table::resident::STEP + 2 * crate::table::words::RELEASE_ALIGN;
     assert!(
         kept <= window_bytes,
         "{kept} bytes kept, the window {window_bytes}"
     );
     assert!(kept < n / 4, "{kept} of {n} bytes kept");
+    // Between the head and a release step behind the tail, not a page stays.
+    let bytes: &[u8] = bytemuck::cast_slice(values.words());
+    let middle =
+        &bytes[(from / 2) as usize..(n - from - 2 * crate::table::resident::STEP) as usize];
+    assert_eq!(
+        resident_bytes(middle),
+        0,
+        "pages left between head and tail"
+    );
 }

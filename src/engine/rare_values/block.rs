@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const CHUNK: usize = 64;
 
 /// The values of positions b.. (at most `len` of them), given the final values below b in
-/// `table`, and the rare values the first splits left missing over the `len` positions
+/// `table`, and the searches of many splits the first splits left over the `len` positions
 /// ([`super::search::FirstSplits`]). The block ends early after the first value of at least
 /// `ctx.bound`, whose successors' options need more room.
 pub fn compute<V: Value>(
@@ -39,7 +39,7 @@ pub fn compute<V: Value>(
     let ahead = Ahead::of(ctx.moves);
     let mut seen = vec![0u64; len as usize * room];
     // The witnesses of a chunk serve the next one the same thread takes.
-    let missing = seen.par_chunks_mut(room * CHUNK).enumerate().map_init(
+    let searched = seen.par_chunks_mut(room * CHUNK).enumerate().map_init(
         || Witnesses::new(room * 64),
         |witnesses, (c, chunk)| {
             let x0 = b + (c * CHUNK) as u64;
@@ -50,7 +50,7 @@ pub fn compute<V: Value>(
                 }
                 return 0;
             }
-            let missing_before = witnesses.missing;
+            let searched_before = witnesses.searched;
             mark_known_splits(table, b, x0..x0 + count, ctx, chunk);
             let at = |q: u64| -> u32 { table[q as usize].into() };
             for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
@@ -66,10 +66,10 @@ pub fn compute<V: Value>(
                 };
                 search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
             }
-            witnesses.missing - missing_before
+            witnesses.searched - searched_before
         },
     );
-    let missing = missing.sum();
+    let searched = searched.sum();
     let finished = AtomicBool::new(false);
     let in_order = || {
         let out = positions_in_order(table, b, len, ctx, region, &mut seen);
@@ -83,7 +83,7 @@ pub fn compute<V: Value>(
             std::thread::yield_now();
         }
     };
-    (rayon::join(in_order, awake).0, missing)
+    (rayon::join(in_order, awake).0, searched)
 }
 
 /// The values of the block's positions one after another, from the marks `seen` of their

@@ -490,12 +490,12 @@ impl<'m> Sieve<'m> {
             return out;
         }
         let len = BLOCK.min(end - b);
-        let (out, missing) = match values.bits() {
+        let (out, searched) = match values.bits() {
             8 => block::compute(typed::<u8>(values), b, len, &ctx, regions),
             16 => block::compute(typed::<u16>(values), b, len, &ctx, regions),
             _ => block::compute(typed::<u32>(values), b, len, &ctx, regions),
         };
-        self.first_splits.note(missing, len);
+        self.first_splits.note(searched, len);
         out
     }
 }

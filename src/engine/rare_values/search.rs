@@ -18,28 +18,30 @@ use super::region::Region;
 pub(super) const SCANNED_FIRST: u64 = 1024;
 /// The most splits with the smallest heaps [`FirstSplits`] chooses.
 const SCANNED_MOST: u64 = 8192;
-/// Rare values a position's first splits leave missing, on average, above which
-/// [`FirstSplits`] doubles them, and below which it halves them again.
-const MISSING_MORE: u64 = 8;
-const MISSING_FEWER: u64 = 2;
+/// Searches of many splits a position, on average, above which [`FirstSplits`] doubles the
+/// first splits; below [`SEARCHED_FEWER`] it halves them again.
+const SEARCHED_MORE: u64 = 5;
+/// See [`SEARCHED_MORE`]: 1.5 searches a position, as a fraction.
+const SEARCHED_FEWER: (u64, u64) = (3, 2);
 /// Positions of blocks between two choices of [`FirstSplits`].
 const CHOSEN_EVERY: u64 = 1 << 16;
 
 /// How many splits with the smallest heaps a block marks before its searches: from
-/// [`SCANNED_FIRST`] up to [`SCANNED_MOST`], doubled while they leave more than
-/// [`MISSING_MORE`] rare values missing a position (each then costs a search of about as many
-/// splits as there are values), halved below [`MISSING_FEWER`]. At 2^21, one thread, the
-/// values missing after 1,024 and 2,048 splits, and the user seconds: `.172` 19.5 and 9.4, 7.35
-/// and 5.91 s; `.014` 12.6 and 5.9, 4.96 and 4.51 s; `.6` 10.5 and 3.3, 4.52 and 3.57 s; but
-/// Grundy's game 4.7 and 1.5, 2.84 and 2.96 s; `.364` 2.3 and 0.6, 7.48 and 7.44 s; `.034` 2.1
-/// and 0.4, 2.71 and 3.10 s; `.161` 1.4 and 0.1, 1.62 and 2.07 s. The count depends only on the
-/// values, never on the threads.
+/// [`SCANNED_FIRST`] up to [`SCANNED_MOST`], doubled while the rare values they leave missing
+/// need more than [`SEARCHED_MORE`] searches of the region (or of many splits) a position, each
+/// about as many splits as there are values; halved below [`SEARCHED_FEWER`]. Values found at
+/// the heaps remembered for them cost no such search: Grundy's game leaves 4.7 values missing
+/// a position after 1,024 splits, most found there. At 2^22, one thread, with 1,024: searches
+/// a position (and user seconds with 1,024, then with the splits doubled) `.172` 8.8 (11.9 s,
+/// 9.0), `.014` 7.5 (9.9 s, 9.0), `.6` 6.9 (7.7 s, 6.3); but Grundy's game 3.6 (4.8 s, 5.7
+/// when doubled on the values missing), `.034` 1.9, `.161` 1.3, `.364` 0.4 (doubling made
+/// these no faster). The count depends only on the values, never on the threads.
 #[derive(Clone, Copy)]
 pub(super) struct FirstSplits {
     /// The splits marked first.
     pub(super) count: u64,
-    /// Rare values missing after them, summed over `positions` positions since the last choice.
-    missing: u64,
+    /// Searches of many splits, over `positions` positions since the last choice.
+    searched: u64,
     positions: u64,
 }
 
@@ -47,27 +49,28 @@ impl Default for FirstSplits {
     fn default() -> FirstSplits {
         FirstSplits {
             count: SCANNED_FIRST,
-            missing: 0,
+            searched: 0,
             positions: 0,
         }
     }
 }
 
 impl FirstSplits {
-    /// Notes a block of `positions` whose first splits left `missing` rare values missing in
-    /// all, and chooses again every [`CHOSEN_EVERY`] positions.
-    pub(super) fn note(&mut self, missing: u64, positions: u64) {
-        self.missing += missing;
+    /// Notes a block of `positions` whose first splits left `searched` searches of many
+    /// splits, and chooses again every [`CHOSEN_EVERY`] positions.
+    pub(super) fn note(&mut self, searched: u64, positions: u64) {
+        self.searched += searched;
         self.positions += positions;
         if self.positions < CHOSEN_EVERY {
             return;
         }
-        if self.missing > MISSING_MORE * self.positions && self.count < SCANNED_MOST {
+        let (fewer, per) = SEARCHED_FEWER;
+        if self.searched > SEARCHED_MORE * self.positions && self.count < SCANNED_MOST {
             self.count *= 2;
-        } else if self.missing < MISSING_FEWER * self.positions && self.count > SCANNED_FIRST {
+        } else if self.searched * per < fewer * self.positions && self.count > SCANNED_FIRST {
             self.count /= 2;
         }
-        (self.missing, self.positions) = (0, 0);
+        (self.searched, self.positions) = (0, 0);
     }
 }
 
@@ -156,9 +159,6 @@ impl<V: Value> Search<'_, V> {
             Ahead::First => first,
             Ahead::Second => common_from(marks, first + 1),
         };
-        if self.scan_from.is_none() {
-            self.witnesses.missing += count_missing(rare, marks, limit) as u64;
-        }
         self.witnesses.swept += self.sweep(below, x, moves, limit, marks);
         for s in moves.rests(x) {
             if missing_from(rare, marks, 0) >= limit {
@@ -258,6 +258,9 @@ impl<V: Value> Search<'_, V> {
             let remembered = self.witnesses.heaps[v as usize]
                 .iter()
                 .any(|&q| q < s && s - q < self.head && valid(s - q) && at(s - q) ^ at(q) == v);
+            // The first splits of a block's positions are marked before the search: count
+            // what they left to a search of many splits.
+            self.witnesses.searched += u64::from(!remembered && self.scan_from.is_none());
             let found = remembered
                 || match self.high {
                     Some(high) if v >= high.from => high.reaches(s, v, below, at, moves),
@@ -361,9 +364,9 @@ pub(super) struct Witnesses {
     heaps: Vec<[u64; REMEMBERED]>,
     /// Splits the sweeps of the searches marked ([`Search::sweep`]): what the searches cost.
     pub(super) swept: u64,
-    /// Rare values that the first splits marked before the searches left missing, summed over
-    /// the positions searched ([`FirstSplits`]).
-    pub(super) missing: u64,
+    /// Rare values that the first splits marked before the searches left to a search of the
+    /// region or of many splits ([`FirstSplits`]).
+    pub(super) searched: u64,
 }
 
 impl Witnesses {
@@ -371,7 +374,7 @@ impl Witnesses {
         Witnesses {
             heaps: vec![[u64::MAX; REMEMBERED]; room],
             swept: 0,
-            missing: 0,
+            searched: 0,
         }
     }
 
@@ -409,11 +412,11 @@ mod tests {
         }
     }
 
-    /// The first splits double while they leave more than [`MISSING_MORE`] rare values
-    /// missing a position, up to [`SCANNED_MOST`], and halve below [`MISSING_FEWER`], down to
+    /// The first splits double while they leave more than [`SEARCHED_MORE`] searches a
+    /// position, up to [`SCANNED_MOST`], and halve below [`SEARCHED_FEWER`], down to
     /// [`SCANNED_FIRST`]; a choice comes every [`CHOSEN_EVERY`] positions.
     #[test]
-    fn the_first_splits_follow_the_values_they_leave_missing() {
+    fn the_first_splits_follow_the_searches_they_leave() {
         let mut first = FirstSplits::default();
         let block = |missing_each: u64| (missing_each * 256, 256);
         let choose = |first: &mut FirstSplits, missing_each| {

@@ -24,7 +24,7 @@ const CHUNK: usize = 64;
 
 /// The values of positions b.. (at most `len` of them), given the final values below b in
 /// `table`, and the searches of many splits the first splits left over the `len` positions
-/// ([`super::search::FirstSplits`]). The block ends early after the first value of at least
+/// ([`super::first_splits::FirstSplits`]). The block ends early after the first value of at least
 /// `ctx.bound`, whose successors' options need more room.
 pub fn compute<V: Value>(
     table: &[V],
@@ -372,14 +372,8 @@ mod tests {
             let high = listed(|v| v >= 256);
             for listed_high in [Some(&high[..]), None] {
                 let ctx = Context {
-                    moves: &moves,
-                    mode: Mode::Sparse(mask),
-                    rare: &rare,
-                    bound,
-                    rare_values: &rare_values,
                     high: listed_high,
-                    head: u64::MAX,
-                    scanned_first: SCANNED_FIRST,
+                    ..Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values)
                 };
                 let (got, _) = compute(&table, b as u64, len as u64, &ctx, &mut Regions::default());
                 let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
@@ -441,14 +435,8 @@ mod tests {
             // The smallest heaps' splits marked before the search: the least, and more.
             for scanned_first in [SCANNED_FIRST, 2 * SCANNED_FIRST] {
                 let ctx = Context {
-                    moves: &moves,
-                    mode: Mode::Sparse(mask),
-                    rare: &rare,
-                    bound,
-                    rare_values: &rare_values,
-                    high: None,
-                    head: u64::MAX,
                     scanned_first,
+                    ..Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values)
                 };
                 let (got, _) = compute(&table, b as u64, 256, &ctx, &mut Regions::default());
                 let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
@@ -467,16 +455,7 @@ mod tests {
         let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
         let mut next = xorshift(0xA54F_F53A_5F1D_36F1);
         let table: Vec<u16> = (0..4000).map(|_| (next() % 256) as u16).collect();
-        let ctx = Context {
-            moves: &moves,
-            mode: Mode::Sparse(mask),
-            rare: &[],
-            bound,
-            rare_values: &rare_values,
-            high: None,
-            head: u64::MAX,
-            scanned_first: SCANNED_FIRST,
-        };
+        let ctx = Context::sparse_for_test(&moves, mask, &[], bound, &rare_values);
         let mut regions = Regions::default();
         let region = regions.of(&table, 3000, &moves);
         assert!(region.is_some());

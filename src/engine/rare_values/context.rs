@@ -126,7 +126,29 @@ pub struct Context<'a> {
     pub scanned_first: u64,
 }
 
-impl Context<'_> {
+impl<'a> Context<'a> {
+    /// The context of a test in sparse mode: a whole table, no high values listed, the
+    /// least first splits.
+    #[cfg(test)]
+    pub(super) fn sparse_for_test(
+        moves: &'a CodeMoves,
+        mask: u32,
+        rare: &'a [(u64, u32)],
+        bound: u32,
+        rare_values: &'a [u64],
+    ) -> Context<'a> {
+        Context {
+            moves,
+            mode: Mode::Sparse(mask),
+            rare,
+            bound,
+            rare_values,
+            high: None,
+            head: u64::MAX,
+            scanned_first: super::search::SCANNED_FIRST,
+        }
+    }
+
     /// Words of a position's bitset of option values: one past `bound`, whose bit stays clear.
     pub fn room(bound: u32) -> usize {
         bound as usize / 64 + 1

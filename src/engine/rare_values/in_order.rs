@@ -191,8 +191,7 @@ impl<const W: usize> Lanes<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rare_values::context::{CodeMoves, Mode};
-    use crate::engine::rare_values::search::SCANNED_FIRST;
+    use crate::engine::rare_values::context::CodeMoves;
     use crate::sparse_space::is_rare;
     use crate::xorshift::xorshift;
 
@@ -213,16 +212,7 @@ mod tests {
             .map(|x| (x as u64, small[x] as u32))
             .collect();
         let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
-        let ctx = Context {
-            moves: &moves,
-            mode: Mode::Sparse(mask),
-            rare: &rare,
-            bound,
-            rare_values: &rare_values,
-            high: None,
-            head: u64::MAX,
-            scanned_first: SCANNED_FIRST,
-        };
+        let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
         let b = small.len() as u64;
         let mex_of_splits = |table: &[u16], x: usize| {
             let options: std::collections::HashSet<u16> = (1..x.div_ceil(2))
@@ -257,26 +247,6 @@ mod tests {
             singles: vec![1, 3],
             wholes: vec![4],
             unequal,
-        }
-    }
-
-    /// The context of a stretch of the lane tests: values below `bound`, no high values listed.
-    fn lane_context<'a>(
-        moves: &'a CodeMoves,
-        rare: &'a [(u64, u32)],
-        rare_values: &'a [u64],
-        mask: u32,
-        bound: u32,
-    ) -> Context<'a> {
-        Context {
-            moves,
-            mode: Mode::Sparse(mask),
-            rare,
-            bound,
-            rare_values,
-            high: None,
-            head: u64::MAX,
-            scanned_first: SCANNED_FIRST,
         }
     }
 
@@ -340,12 +310,12 @@ mod tests {
         let mask = 0b10_1101;
         let short = lane_table(300, mask, 64, 4, |_| true);
         let moves = lane_moves(false);
-        let ctx = lane_context(&moves, &short.1, &[], mask, 64);
+        let ctx = Context::sparse_for_test(&moves, mask, &short.1, 64, &[]);
         assert!(
             Lanes::<1>::of(&short.0, 200, &ctx).is_none(),
             "no lanes before twice the farthest pair"
         );
-        let other_bound = lane_context(&moves, &short.1, &[], mask, 128);
+        let other_bound = Context::sparse_for_test(&moves, mask, &short.1, 128, &[]);
         assert!(
             Lanes::<1>::of(&short.0, 1000, &other_bound).is_none(),
             "no lanes of one word for values past 64"
@@ -360,7 +330,7 @@ mod tests {
             let (table, rare) = lane_table(2000, mask, bound, seed, |_| true);
             let moves = lane_moves(unequal);
             let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
-            let ctx = lane_context(&moves, &rare, &rare_values, mask, bound);
+            let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
             let b = 1000;
             let g = |q: u64| table[q as usize] as u32;
             let mut isas = vec![Isa::Portable, detect()];
@@ -414,7 +384,7 @@ mod tests {
             let bound = 64 << ((seed / 3) % 3);
             let (start, rare) = lane_table(1000, mask, bound, seed, later);
             let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
-            let ctx = lane_context(&moves, &rare, &rare_values, mask, bound);
+            let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
             let b = start.len() as u64;
             let has_lanes = match bound {
                 64 => Lanes::<1>::of(&start, b, &ctx).is_some(),

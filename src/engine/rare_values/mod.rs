@@ -24,6 +24,7 @@
 
 mod block;
 mod context;
+mod first_splits;
 mod in_order;
 mod isa;
 mod kernels;
@@ -47,8 +48,8 @@ use crate::table::passes;
 use crate::table::resident::Resident;
 use crate::table::{Table, ValueKind};
 use context::{CodeMoves, Context, Mode, Value};
+use first_splits::FirstSplits;
 use region::Regions;
-use search::FirstSplits;
 use std::ops::ControlFlow;
 
 /// Bits a value the storage has room for.

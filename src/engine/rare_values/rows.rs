@@ -421,7 +421,6 @@ fn small_splits<V: Value>(
 mod tests {
     use super::*;
     use crate::engine::rare_values::context::CodeMoves;
-    use crate::engine::rare_values::search::SCANNED_FIRST;
     use crate::xorshift::xorshift;
 
     /// The moves of Grundy's game (splits into unequal heaps), Kayles and 0.00404.
@@ -489,16 +488,7 @@ mod tests {
                     .filter(|_| random(8) == 0)
                     .map(|r| (r, table[r as usize] as u32))
                     .collect();
-                let ctx = Context {
-                    moves: &moves,
-                    mode: Mode::Sparse(bound - 2),
-                    rare: &rare,
-                    bound,
-                    rare_values: &[],
-                    high: None,
-                    head: u64::MAX,
-                    scanned_first: SCANNED_FIRST,
-                };
+                let ctx = Context::sparse_for_test(&moves, bound - 2, &rare, bound, &[]);
                 let room = Context::room(bound);
                 // Positions marked at once (beyond, the two choose their small heaps
                 // differently, both correct).
@@ -550,16 +540,7 @@ mod tests {
                     .filter(|&r| is_rare(table[r as usize].into(), mask))
                     .map(|r| (r, table[r as usize].into()))
                     .collect();
-                let ctx = Context {
-                    moves: &moves,
-                    mode: Mode::Sparse(mask),
-                    rare: &rare,
-                    bound,
-                    rare_values: &rare_values,
-                    high: None,
-                    head: u64::MAX,
-                    scanned_first: SCANNED_FIRST,
-                };
+                let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
                 for xs in [b..b + 64, b + 100..b + 164, b + 7..b + 68] {
                     let halves = Halves::of(&ctx, b, &xs);
                     assert_eq!(halves.is_some(), last == 700, "{xs:?}");

@@ -1,0 +1,98 @@
+//! How many splits with the smallest heaps a block marks before it searches for the rare
+//! values still missing: chosen from the searches they leave.
+
+use super::search::SCANNED_FIRST;
+
+/// The most splits with the smallest heaps [`FirstSplits`] chooses.
+const SCANNED_MOST: u64 = 8192;
+/// Searches of many splits a position, on average, above which [`FirstSplits`] doubles the
+/// first splits; below [`SEARCHED_FEWER`] it halves them again.
+const SEARCHED_MORE: u64 = 5;
+/// See [`SEARCHED_MORE`]: 1.5 searches a position, as a fraction.
+const SEARCHED_FEWER: (u64, u64) = (3, 2);
+/// Positions of blocks between two choices of [`FirstSplits`].
+const CHOSEN_EVERY: u64 = 1 << 16;
+
+/// How many splits with the smallest heaps a block marks before its searches: from
+/// [`SCANNED_FIRST`] up to [`SCANNED_MOST`], doubled while the rare values they leave missing
+/// need more than [`SEARCHED_MORE`] searches of the region (or of many splits) a position, each
+/// about as many splits as there are values; halved below [`SEARCHED_FEWER`]. Values found at
+/// the heaps remembered for them cost no such search: Grundy's game leaves 4.7 values missing
+/// a position after 1,024 splits, most found there. At 2^22, one thread, with 1,024: searches
+/// a position (and user seconds with 1,024, then with the splits doubled) `.172` 8.8 (11.9 s,
+/// 9.0), `.014` 7.5 (9.9 s, 9.0), `.6` 6.9 (7.7 s, 6.3); but Grundy's game 3.6 (4.8 s, 5.7
+/// when doubled on the values missing), `.034` 1.9, `.161` 1.3, `.364` 0.4 (doubling made
+/// these no faster). The count depends only on the values, never on the threads.
+#[derive(Clone, Copy)]
+pub(super) struct FirstSplits {
+    /// The splits marked first.
+    pub(super) count: u64,
+    /// Searches of many splits, over `positions` positions since the last choice.
+    searched: u64,
+    positions: u64,
+}
+
+impl Default for FirstSplits {
+    fn default() -> FirstSplits {
+        FirstSplits {
+            count: SCANNED_FIRST,
+            searched: 0,
+            positions: 0,
+        }
+    }
+}
+
+impl FirstSplits {
+    /// Notes a block of `positions` whose first splits left `searched` searches of many
+    /// splits, and chooses again every [`CHOSEN_EVERY`] positions.
+    pub(super) fn note(&mut self, searched: u64, positions: u64) {
+        self.searched += searched;
+        self.positions += positions;
+        if self.positions < CHOSEN_EVERY {
+            return;
+        }
+        let (fewer, per) = SEARCHED_FEWER;
+        if self.searched > SEARCHED_MORE * self.positions && self.count < SCANNED_MOST {
+            self.count *= 2;
+        } else if self.searched * per < fewer * self.positions && self.count > SCANNED_FIRST {
+            self.count /= 2;
+        }
+        (self.searched, self.positions) = (0, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first splits double while they leave more than [`SEARCHED_MORE`] searches a
+    /// position, up to [`SCANNED_MOST`], and halve below [`SEARCHED_FEWER`], down to
+    /// [`SCANNED_FIRST`]; a choice comes every [`CHOSEN_EVERY`] positions.
+    #[test]
+    fn the_first_splits_follow_the_searches_they_leave() {
+        let mut first = FirstSplits::default();
+        let block = |missing_each: u64| (missing_each * 256, 256);
+        let choose = |first: &mut FirstSplits, missing_each| {
+            for _ in 0..CHOSEN_EVERY / 256 {
+                let (missing, positions) = block(missing_each);
+                first.note(missing, positions);
+            }
+            first.count
+        };
+        assert_eq!(choose(&mut first, 20), 2 * SCANNED_FIRST);
+        assert_eq!(choose(&mut first, 5), 2 * SCANNED_FIRST);
+        let counts: Vec<u64> = (0..5).map(|_| choose(&mut first, 20)).collect();
+        assert_eq!(
+            counts,
+            [4096, SCANNED_MOST, SCANNED_MOST, SCANNED_MOST, SCANNED_MOST]
+        );
+        let counts: Vec<u64> = (0..5).map(|_| choose(&mut first, 1)).collect();
+        assert_eq!(
+            counts,
+            [4096, 2048, SCANNED_FIRST, SCANNED_FIRST, SCANNED_FIRST]
+        );
+        // No choice before CHOSEN_EVERY positions.
+        first.note(100 * 256, 256);
+        assert_eq!(first.count, SCANNED_FIRST);
+    }
+}

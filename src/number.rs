@@ -1,4 +1,4 @@
-//! Parsing of the sizes users type: `1000000`, `1_000_000`, `1e6`, `2.5e6`, `2^20`.
+//! Parsing of the sizes users type: `1000000`, `1_000_000`, `1e6`, `2.5e6`, `2^20`, `2^20+1`.
 
 use crate::error::{Error, Param, Result};
 use std::fmt;
@@ -41,18 +41,20 @@ pub fn no_positions() -> Error {
 /// assert_eq!(nimsieve::number::parse_u64("2^20").unwrap(), 1 << 20);
 /// assert_eq!(nimsieve::number::parse_u64("1e6").unwrap(), 1_000_000);
 /// assert_eq!(nimsieve::number::parse_u64("1.2e7").unwrap(), 12_000_000);
+/// assert_eq!(nimsieve::number::parse_u64("2^36+1").unwrap(), (1 << 36) + 1);
 /// ```
 pub fn parse_u64(text: &str) -> Result<u64> {
     parse(text).map_err(|why| {
         Error::Input(format!(
-            "'{text}' is not a valid size: {why} (write e.g. 1000000, 1_000_000, 1e6, 2.5e6 or 2^20)"
+            "'{text}' is not a valid size: {why} (write e.g. 1000000, 1_000_000, 1e6, 2.5e6, 2^20 or 2^20+1)"
         ))
     })
 }
 
 /// Parses a non-negative integer written as digits (underscores allowed between digits), `AeB`
-/// (A may have a decimal point when the result is whole; so may a number without `e`) or `A^B`.
-/// Spaces around the whole text and around `^` and `e` are ignored.
+/// (A may have a decimal point when the result is whole; so may a number without `e`) or `A^B`,
+/// or a sum of such terms joined by `+` (`2^36+1`: the n whose frequency file ends at 2^36).
+/// Spaces around the whole text and around `^`, `e` and `+` are ignored.
 pub fn parse(text: &str) -> std::result::Result<u64, NotASize> {
     let t = text.trim();
     let malformed = |why: &str| Err(NotASize::Malformed(why.to_string()));
@@ -67,6 +69,20 @@ pub fn parse(text: &str) -> std::result::Result<u64, NotASize> {
     }
     if t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("0x")) {
         return malformed("hexadecimal is not accepted");
+    }
+    if let Some((left, right)) = t.rsplit_once('+') {
+        let term = |part: &str| match part.trim() {
+            "" => malformed("a term of the sum is missing"),
+            part => parse(part),
+        };
+        // A malformed term is named before a sum too large.
+        return match (term(left), term(right)) {
+            (Err(NotASize::Malformed(why)), _) | (_, Err(NotASize::Malformed(why))) => {
+                Err(NotASize::Malformed(why))
+            }
+            (Ok(a), Ok(b)) => a.checked_add(b).ok_or(NotASize::TooLarge),
+            _ => Err(NotASize::TooLarge),
+        };
     }
     if let Some((base, exp)) = t.split_once('^') {
         let base = digits(base.trim(), "the base")?;
@@ -198,6 +214,9 @@ mod tests {
         assert_eq!(parse_u64("1.00000000000000000000000e1").unwrap(), 10);
         assert_eq!(parse_u64("0e99999999999999999999").unwrap(), 0);
         assert_eq!(parse_u64("1^99999999999999999999").unwrap(), 1);
+        assert_eq!(parse_u64("2^36+1").unwrap(), (1 << 36) + 1);
+        assert_eq!(parse_u64("2^20 + 1e3 + 5").unwrap(), (1 << 20) + 1005);
+        assert_eq!(parse_u64("18446744073709551614+1").unwrap(), u64::MAX);
         assert_eq!(parse_u64("0^5").unwrap(), 0);
         assert_eq!(parse_u64("000000000000000000000000000007").unwrap(), 7);
     }
@@ -237,6 +256,11 @@ mod tests {
             ("1e99999999999999999999", "larger than 2^64 - 1"),
             ("3^99999999999999999999", "larger than 2^64 - 1"),
             ("99999999999999999999999e-1", "'-1' is not a whole number"),
+            ("2^20+", "a term of the sum is missing"),
+            ("2^20++1", "a term of the sum is missing"),
+            ("1e+5", "the exponent is missing"),
+            ("2^64+x", "not a number"),
+            ("18446744073709551615+1", "larger than 2^64 - 1"),
         ] {
             let message = parse_u64(bad).unwrap_err().to_string();
             assert!(message.contains(why), "{bad:?}: {message}");
@@ -245,12 +269,20 @@ mod tests {
     }
 
     /// The value of a text of digits (no underscores), `A^B` or `MeE` (M with an optional
-    /// decimal point, or a decimal number alone) in exact arithmetic, saturating at u128::MAX;
-    /// None for anything else or a number that is not whole. Short texts only.
+    /// decimal point, or a decimal number alone), or a sum of these joined by `+`, in exact
+    /// arithmetic, saturating at u128::MAX; None for anything else or a number that is not
+    /// whole. Short texts only.
     fn exact(text: &str) -> Option<u128> {
         let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let big = |s: &str| s.parse::<u128>().unwrap_or(u128::MAX);
         let t = text.trim();
+        if t.contains('+') {
+            let terms: Option<Vec<u128>> = t
+                .split('+')
+                .map(|term| exact(term).filter(|_| !term.trim().is_empty()))
+                .collect();
+            return terms.map(|terms| terms.into_iter().fold(0u128, u128::saturating_add));
+        }
         if let Some((a, b)) = t.split_once('^') {
             let (a, b) = (a.trim(), b.trim());
             if !all_digits(a) || !all_digits(b) {

@@ -159,7 +159,7 @@ fn ppos<'py>(
     let listing = Listing::Ppos { offset: 0 };
     let request = request(game, n, listing, engine, false, None).map_err(to_py)?;
     let (numbers, pairs) = supervised(py, threads, progress, |p| {
-        Ok(match Run::start(request)?.report(p)? {
+        Ok(match Run::start(request)?.report(p, None)? {
             Report::Ppos(report) => (report.positions, None),
             Report::Pairs(report) => {
                 let numbers: Vec<u64> = report.pairs().flatten().collect();
@@ -208,7 +208,7 @@ fn summary<'py>(
         })
         .map_err(to_py)?;
     supervised(py, threads, progress, |p| {
-        let report = Run::start(request)?.report(p)?;
+        let report = Run::start(request)?.report(p, None)?;
         let mut json = Vec::new();
         let emitter = Format::Json.emitter(&format::Layout::default());
         emitter

@@ -236,6 +236,12 @@ impl ValueStream {
         }
     }
 
+    /// The count of each value among the heaps 1 to 2^k, for every 2^k counted so far (none
+    /// once the values reach [`LISTED_VALUES`]).
+    pub fn counts_at_powers_of_two(&self) -> &[Vec<u64>] {
+        &self.tally.stats.counts_at_powers_of_two
+    }
+
     /// What it has gathered, to save.
     pub fn state(&self) -> StreamState {
         let s = &self.tally.stats;

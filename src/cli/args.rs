@@ -285,7 +285,7 @@ pub(super) struct SweepArgs {
 pub(super) struct TableArgs {
     /// Game spec, e.g. squares, sub:1,3,4, primes+leave1, bachet:3+misere (see `nimsieve games`).
     pub(super) game: String,
-    /// Number of positions: 1000000, 1_000_000, 1e6, 2.5e6 or 2^20.
+    /// Number of positions: 1000000, 1_000_000, 1e6, 2.5e6, 2^20 or 2^20+1.
     #[arg(short = 'n', allow_negative_numbers = true)]
     pub(super) n: String,
     /// Output format; repeat or separate with commas for several.
@@ -316,6 +316,10 @@ pub(super) struct TableArgs {
     /// [default: 2^26].
     #[arg(long, value_name = "SIZE")]
     pub(super) window: Option<String>,
+    /// grundy with freq, a run that keeps no table: also write the freq file of the run to
+    /// 2^k + 1 (named as it names it) as the run passes each 2^k + 1 from the window's start.
+    #[arg(long)]
+    pub(super) freq_each_power: bool,
     /// grundy: stop as soon as the period of a finite subtraction set is proven.
     #[arg(long)]
     pub(super) until_period: bool,

@@ -79,6 +79,7 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
         checkpoint_every: args.checkpoint_every.map(Duration::from_secs),
         command: super::command_line(),
         window,
+        freq_each_power: args.freq_each_power,
         ..Request::grundy(game, n)
     };
     let engine = request.engine_kind();

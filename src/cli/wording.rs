@@ -30,6 +30,7 @@ impl Wording for Flags {
             Param::Values => "--values",
             Param::Fit => "--fit",
             Param::Game => "--game",
+            Param::FreqEachPower => "--freq-each-power",
         }
         .to_string()
     }

@@ -48,6 +48,8 @@ pub enum Param {
     Game,
     /// The positions a run that keeps no table keeps whole.
     Window,
+    /// Writing the frequency file of each power of two a run that keeps no table passes.
+    FreqEachPower,
 }
 
 impl Param {
@@ -74,6 +76,7 @@ impl Param {
             Param::Values => "values",
             Param::Fit => "fit",
             Param::Game => "game",
+            Param::FreqEachPower => "freq_each_power",
         }
     }
 

@@ -28,15 +28,24 @@ impl Emitter for Freq {
                 r.stats.max_value
             );
         }
-        for (k, counts) in r.stats.counts_at_powers_of_two.iter().enumerate() {
-            if k > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "n = {}", 1u64 << k)?;
-            for (value, count) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
-                writeln!(out, "{value} {count}")?;
-            }
-        }
-        Ok(())
+        write_blocks(&r.stats.counts_at_powers_of_two, out)
     }
+}
+
+/// Writes one block a power of two, `counts_at_powers_of_two[k]` holding the count of each
+/// value among the heaps 1 to 2^k: the whole file of a run whose values are listed.
+pub fn write_blocks(
+    counts_at_powers_of_two: &[Vec<u64>],
+    out: &mut (dyn Write + Send),
+) -> io::Result<()> {
+    for (k, counts) in counts_at_powers_of_two.iter().enumerate() {
+        if k > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "n = {}", 1u64 << k)?;
+        for (value, count) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+            writeln!(out, "{value} {count}")?;
+        }
+    }
+    Ok(())
 }

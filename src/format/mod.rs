@@ -16,6 +16,7 @@ pub mod two_heaps;
 mod u64s;
 mod xlsx;
 
+pub use freq::write_blocks as write_freq_blocks;
 pub use json::{Listed, Summary};
 pub use load::{Contents, Loaded, load, load_at_offset, load_of};
 pub use output::{

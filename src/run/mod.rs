@@ -156,6 +156,9 @@ pub struct Request {
     /// before only a window of the table is kept, when the rare-values engine computes it
     /// ([`Request::windowed`]); None keeps the whole table.
     pub window: Option<u64>,
+    /// A run that keeps no table also writes, as it counts each 2^k + 1 positions from the
+    /// window's start on, the frequency file of the run to 2^k + 1 ([`write`]).
+    pub freq_each_power: bool,
 }
 
 impl Request {
@@ -173,6 +176,7 @@ impl Request {
             checkpoint_every: None,
             command: "unknown".to_string(),
             window: None,
+            freq_each_power: false,
         }
     }
 
@@ -318,8 +322,11 @@ impl Run {
 
     /// Computes the table and its summary: the report every format writes. Under
     /// [`Listing::Ppos`] the psieve engine lists P-positions without a table of values, and
-    /// the P-pairs of two heaps are made as they are written (counted on `progress`).
-    pub fn report(&self, progress: &Progress) -> Result<Report> {
+    /// the P-pairs of two heaps are made as they are written (counted on `progress`). A run
+    /// that keeps no table tells `passed` of each power of two 2^k from the window's start on
+    /// as it counts heap 2^k, with the counts of each value among the heaps up to each power
+    /// of two so far (the blocks of the frequency file of the run to 2^k + 1).
+    pub fn report(&self, progress: &Progress, passed: Option<Passed>) -> Result<Report> {
         let r = &self.request;
         let started = Instant::now();
         let made = |threads| Some(Provenance::now(&r.command, self.engine.name(), threads));
@@ -364,7 +371,12 @@ impl Run {
             }
             Listing::Grundy if let Some(from) = r.windowed() => {
                 let modulus = modulus_or_default(r.modulus)?;
-                let mut stream = Stream(ValueStream::new(modulus), modulus);
+                let mut stream = Stream {
+                    values: ValueStream::new(modulus),
+                    modulus,
+                    passed: passed.map(|passed| (from, passed)),
+                    failed: None,
+                };
                 let saving = engine::rare_values::Saving {
                     work: self.work_file(),
                     resume: r.resume,
@@ -380,7 +392,10 @@ impl Run {
                         progress,
                     )
                 })?;
-                Report::Grundy(GrundyReport::of_stream(info(r.n), stream.0, period))
+                if let Some(e) = stream.failed {
+                    return Err(e);
+                }
+                Report::Grundy(GrundyReport::of_stream(info(r.n), stream.values, period))
             }
             Listing::Grundy => {
                 let table = self.table(progress)?;
@@ -507,22 +522,44 @@ pub fn report_of_file(
     }
 }
 
-/// The statistics a run that keeps no table gathers, by residue of the given modulus, as the
-/// engine takes them: counted, saved and restored with its window.
-struct Stream(ValueStream, u64);
+/// Hears of each power of two 2^k a run that keeps no table counts heap 2^k of, with the
+/// count of each value among the heaps up to each power of two so far ([`Run::report`]).
+pub type Passed<'a> = &'a mut (dyn FnMut(u64, &[Vec<u64>]) -> Result<()> + Send);
 
-impl engine::rare_values::Consumer for Stream {
+/// The statistics a run that keeps no table gathers, by residue of `modulus`, as the engine
+/// takes them: counted, saved and restored with its window.
+struct Stream<'a> {
+    values: ValueStream,
+    modulus: u64,
+    /// Told of each power of two from the first one on that it holds.
+    passed: Option<(u64, Passed<'a>)>,
+    /// What `passed` failed with first: the run ends with it.
+    failed: Option<Error>,
+}
+
+impl engine::rare_values::Consumer for Stream<'_> {
     fn add(&mut self, values: &[u32]) {
-        self.0.add(values);
+        let known = self.values.counts_at_powers_of_two().len();
+        self.values.add(values);
+        let Some((from, passed)) = &mut self.passed else {
+            return;
+        };
+        let blocks = self.values.counts_at_powers_of_two();
+        for k in known..blocks.len() {
+            let power = 1u64 << k;
+            if power >= *from && self.failed.is_none() {
+                self.failed = passed(power, &blocks[..=k]).err();
+            }
+        }
     }
 
     fn state(&self) -> serde_json::Value {
-        serde_json::to_value(self.0.state()).expect("a stream's state serialises")
+        serde_json::to_value(self.values.state()).expect("a stream's state serialises")
     }
 
     fn restore(&mut self, state: serde_json::Value) -> std::result::Result<(), String> {
         let state = serde_json::from_value(state).map_err(|_| "is damaged (its statistics)")?;
-        self.0 = ValueStream::restored(state, self.1)
+        self.values = ValueStream::restored(state, self.modulus)
             .ok_or("counts P-positions by another modulus than this run, or is damaged; run it with the modulus it was saved with")?;
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! and the work file removed. Every front end that writes a table (the command line, the
 //! Python package) comes through here, for games of one heap and of two.
 
-use super::{Listing, Request, Run, two_heaps};
+use super::{Listing, Passed, Request, Run, two_heaps};
 use crate::error::{Error, Param, Result};
 use crate::format::{self, Destination, Format, Output};
 use crate::progress::Progress;
@@ -74,7 +74,9 @@ impl Outputs {
 /// Runs `request` and writes its report to `outputs`. `said` hears of the report once it is
 /// made (before anything is written), and `wrote` of each file as it is written. A format that
 /// fails does not stop the others; the first failure is returned. A table that its proven
-/// period stopped early is named after the length it holds.
+/// period stopped early is named after the length it holds. With
+/// [`Request::freq_each_power`], the frequency file of each run to 2^k + 1 is written (named
+/// as that run names it, in the outputs' folder) as the run passes it.
 pub fn write(
     request: Request,
     outputs: &Outputs,
@@ -88,6 +90,7 @@ pub fn write(
     let numbers = (kind == Kind::Values).then_some(request.n);
     let largest = largest_number(&request)?;
     outputs.check_formats(kind, &request.game.spec, largest, numbers)?;
+    check_freq_each_power(&request, &outputs.formats)?;
     let mut destinations = outputs.destinations(&request.stem())?;
 
     // Locked from here until the work files are removed.
@@ -97,7 +100,37 @@ pub fn write(
     }
     // The P-pairs are made as they are written; their summary, last, gives the time taken.
     destinations.sort_by_key(|(f, _)| kind == Kind::Pairs && *f == Format::Json);
-    let written = run.report(progress).and_then(|report| {
+    // The frequency files written as the run passes each power of two, told of once it ends.
+    let mut passed_files = Vec::new();
+    let mut freq_of = |power: u64, blocks: &[Vec<u64>]| {
+        if power + 1 == run.request().n {
+            // The run's own frequency file, written with its other outputs.
+            return Ok(());
+        }
+        let request = Request {
+            n: power + 1,
+            ..run.request().clone()
+        };
+        let named = format::destinations(
+            &[Format::Freq],
+            &Output::Named,
+            &outputs.folder,
+            &request.stem(),
+        )?;
+        let destination = &named[0].1;
+        write_destination(destination, |out| format::write_freq_blocks(blocks, out))?;
+        if let Destination::File(path) = destination {
+            passed_files.push(path.clone());
+        }
+        Ok(())
+    };
+    let passed = run
+        .request()
+        .freq_each_power
+        .then_some(&mut freq_of as Passed);
+    let report = run.report(progress, passed);
+    passed_files.iter().for_each(|path| wrote(path));
+    let written = report.and_then(|report| {
         if kind != Kind::Pairs {
             progress.finish();
         }
@@ -120,6 +153,27 @@ pub fn write(
         run.finish();
     }
     written
+}
+
+/// Refuses [`Request::freq_each_power`] for a run that keeps its table or writes no `freq`.
+fn check_freq_each_power(request: &Request, formats: &[Format]) -> Result<()> {
+    if !request.freq_each_power || (request.windowed().is_some() && formats.contains(&Format::Freq))
+    {
+        return Ok(());
+    }
+    Err(Error::invalid(
+        Param::FreqEachPower,
+        crate::text!(
+            Param::FreqEachPower,
+            " writes the frequency files of a run that keeps no table (grundy of a take-and-break game, ",
+            Param::Format.given("freq"),
+            " or json,freq, ",
+            Param::Size,
+            " past ",
+            Param::Window,
+            "): this run keeps its table or writes no freq; leave it out or ask for such a run"
+        ),
+    ))
 }
 
 /// Writes each destination with `write` (which returns a regular file it wrote, open for

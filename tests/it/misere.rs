@@ -587,7 +587,7 @@ fn one_heap_tables_agree_with_the_game_trees() {
             listing: Listing::Ppos { offset: 0 },
             ..Request::grundy(game, top)
         };
-        let Report::Ppos(report) = Run::start(ppos).unwrap().report(&quiet).unwrap() else {
+        let Report::Ppos(report) = Run::start(ppos).unwrap().report(&quiet, None).unwrap() else {
             panic!("{spec}: a P-position report");
         };
         assert_eq!(report.positions, want, "{spec}: ppos below {top}");

@@ -60,6 +60,47 @@ fn a_window_gives_the_summary_and_frequencies_of_the_whole_table() {
     }
 }
 
+/// With `--freq-each-power`, a run that keeps no table writes, as it passes each 2^k + 1 from
+/// its window's start on, the frequency file of the run to 2^k + 1, named as that run names
+/// it and equal to it byte for byte.
+#[test]
+fn a_run_that_keeps_no_table_writes_the_frequency_file_of_each_power_it_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = |name: &str| format!("{}/", dir.path().join(name).display());
+    for game in ["octal:0.161", "grundys-game"] {
+        nimsieve(dir.path())
+            .args(["grundy", game, "-n", "1100000", "-f", "json,freq", "-q"])
+            .args([
+                "--window",
+                "2^18",
+                "--freq-each-power",
+                "-o",
+                &folder("each"),
+            ])
+            .assert()
+            .success();
+        let stem = game.replace(':', "_");
+        let written: Vec<String> = (std::fs::read_dir(dir.path().join("each")).unwrap())
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .filter(|name| name.starts_with(&stem) && name.ends_with(".freq.txt"))
+            .collect();
+        assert_eq!(written.len(), 4, "{game}: {written:?}");
+        for k in [18, 19, 20] {
+            let n = (1 << k) + 1;
+            nimsieve(dir.path())
+                .args(["grundy", game, "-n", &n.to_string(), "-f", "freq,bin", "-q"])
+                .args(["-o", &folder("whole")])
+                .assert()
+                .success();
+            let freq = |name: &str| {
+                let path = dir.path().join(name).join(format!("{stem}-{n}.freq.txt"));
+                std::fs::read(path).unwrap()
+            };
+            assert_eq!(freq("each"), freq("whole"), "{game} to 2^{k} + 1");
+        }
+    }
+}
+
 /// A value that only splits past the head could decide (`.6` at 1,697,097, a rare value
 /// below its mex excluded only by a split of two heaps between head and tail), a game without
 /// sparse space by the window's start, and a window asked of a run that writes its table: one
@@ -86,6 +127,10 @@ fn what_a_window_cannot_do_is_one_line() {
         "a window applies to grundy runs",
     );
     refused(
+        "grundy octal:0.167 -n 2^20 -f json --window 2^18 --freq-each-power",
+        "--freq-each-power writes the frequency files of a run that keeps no table",
+    );
+    refused(
         "grundy octal:0.167 -n 2^20 -f json --window 1000",
         "of at least 262144 (2^18) positions",
     );
@@ -107,14 +152,21 @@ fn with_more_p_positions(saved: &[u8], more: u64) -> Vec<u8> {
 
 /// A run that keeps no table, killed (SIGKILL) or stopped (SIGTERM) past its window's start,
 /// goes on with `--resume` from its last checkpoint and writes the summary and frequency table
-/// of an uninterrupted run; a damaged checkpoint or one of another window is refused in one
+/// of an uninterrupted run (and the frequency files of the powers of two it passes); a damaged checkpoint or one of another window is refused in one
 /// line, and the checkpoint is gone once the outputs are written.
 #[test]
 fn a_run_that_keeps_no_table_resumes_from_its_window() {
     use crate::support::resumable::{command, refusal, run, signal, succeeded, wait_for};
     let dir = tempfile::tempdir().unwrap();
     let args = ["grundy", "octal:0.167", "-n", "2^25", "-f", "json,freq"];
-    let window = ["--window", "2^19", "--resume", "--checkpoint-every", "1"];
+    let window = [
+        "--window",
+        "2^19",
+        "--resume",
+        "--checkpoint-every",
+        "1",
+        "--freq-each-power",
+    ];
     succeeded(&run(dir.path(), &args, "whole", &["--window", "2^19"]));
     let stem = "octal_0.167-33554432";
     let state = dir.path().join(format!("resumed/{stem}.window.state.json"));
@@ -162,4 +214,8 @@ fn a_run_that_keeps_no_table_resumes_from_its_window() {
     );
     let freq = |folder| std::fs::read(file(folder, "freq.txt")).unwrap();
     assert_eq!(freq("whole"), freq("resumed"));
+    // The frequency file of 2^24 + 1, written as the resumed runs passed it, holds the same
+    // blocks as the whole run's to 2^25.
+    let passed = dir.path().join("resumed/octal_0.167-16777217.freq.txt");
+    assert_eq!(std::fs::read(passed).unwrap(), freq("whole"));
 }

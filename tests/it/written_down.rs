@@ -222,6 +222,24 @@ fn the_examples_of_cgsuites_grammar_are_their_definitions() {
     }
 }
 
+/// Splits into three or more pairwise unequal heaps come from a knapsack over the parts: its
+/// values are the definition's (every partition listed) further out than the examples, into
+/// exactly three, three or four, and "three or more" heaps, with removals and other digits
+/// beside them.
+#[test]
+fn unequal_parts_into_three_or_more_are_their_definition_further_out() {
+    let zero = TestDigit::zero;
+    for rule in [
+        code(vec![more(&[2], "!")], vec![]),         // {2+}!.0
+        code(vec![d(&[3], "!")], vec![]),            // 8!.0
+        code(vec![zero(), d(&[3, 4], "!")], vec![]), // 0.{3,4}!
+        code(vec![zero(), more(&[3], "!"), d(&[0, 1, 2], "")], vec![]), // 0.{3+}!7
+        code(vec![zero(), d(&[1, 3], "!"), more(&[2], "!")], vec![]), // 0.{1,3}!{2+}!
+    ] {
+        check(&[rule], 52);
+    }
+}
+
 #[test]
 fn a_digit_over_a_set_and_unions_are_their_definitions() {
     let squares = || {
@@ -550,4 +568,10 @@ fn bad_codes_are_one_line_that_says_how_to_write_them() {
     ] {
         assert_error(&["grundy", spec, "-n", "10"], 2, want);
     }
+    // Splits into three or more unequal heaps cost n² unions: refused past 2^20 positions.
+    assert_error(
+        &["grundy", "tb:{2+}!.0", "-n", "2^20+1"],
+        2,
+        "-n 1048577 is too many positions for a rule that splits into three or more pairwise unequal heaps",
+    );
 }

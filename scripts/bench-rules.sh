@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Rules written down, measured two ways:
+# Rules written down, measured three ways:
 #  1. tb: spellings of catalogued games against the catalogued names, interleaved, the median
 #     of 5 runs each (the spelling must cost at most 1.3x: it runs on the same engine);
 #  2. the general engine on the forms no catalogued engine takes (and hex codes that split
 #     into three): seconds, positions a second and peak memory at the n given, one thread (the
 #     engine is single-threaded), with the reference engine's time on the same table where it
-#     finishes within a minute.
+#     finishes within a minute;
+#  3. finite rules of at most two heaps with some splits unequal, on the rare-values engine,
+#     against the general engine on the same table.
 #
 #   scripts/bench-rules.sh [path/to/nimsieve]
 set -euo pipefail
@@ -41,7 +43,6 @@ rules=(
   "squares@7 100000"
   "squares|tb:4.0 100000"
   "primes@3+leave1 100000"
-  "tb:0.7?7 100000"
   "tb:8?.0 10000"
   "tb:8!.0 3000"
   "tb:0.{2,3} 10000"
@@ -61,4 +62,22 @@ for rule in "${rules[@]}"; do
     reference=">60"
   fi
   echo "$spec,$n,$s,$(echo "$n / $s" | bc),$((kb / 1024)),$reference"
+done
+echo
+# 3. Finite rules of at most two heaps with some splits unequal (`!`, `?`): the rare-values
+#    engine (chosen) against the general engine on the same table, one thread each.
+echo "rule,n,rare_values_s,general_s,ratio,rare_values_peak_rss_mib"
+mixed=(
+  "tb:0.7?7 100000"
+  "tb:0.4!4 100000"
+  "tb:4!.4 100000"
+  "tb:0.16!6 100000"
+  "tb:0.6!4 100000"
+)
+for rule in "${mixed[@]}"; do
+  read -r spec n <<<"$rule"
+  /usr/bin/time -f "%e %M" -o time.txt "$bin" grundy "$spec" -n "$n" -f json -o /dev/null -q --threads 1
+  read -r s kb <time.txt
+  g=$(seconds "$bin" grundy "$spec" -n "$n" -f json -o /dev/null -q --threads 1 --engine general)
+  echo "$spec,$n,$s,$g,$(echo "scale=1; $g / $s" | bc),$((kb / 1024))"
 done

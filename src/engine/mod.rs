@@ -175,8 +175,8 @@ pub const ENGINES: &[Engine] = &[
     Engine {
         kind: EngineKind::RareValues,
         name: "rare-values",
-        help: "Take-and-break games of a finite code (octal:…): sparse space, Guy–Smith periods",
-        computes: "normal play of take-and-break games of a finite code whose moves leave at most two heaps (the general engine computes those that split into three)",
+        help: "Take-and-break games of a finite code (octal:…, tb: codes of at most two heaps): sparse space, Guy–Smith periods",
+        computes: "normal play of take-and-break games of a finite code whose moves leave at most two heaps, each split free, ! or ? (the general engine computes those that split into three or into equal heaps only)",
         applies: rare_values::applies,
         chosen: |_| true,
         resumes: true,

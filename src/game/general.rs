@@ -160,6 +160,48 @@ impl General {
         TakeBreak::from_digits(bits, unequal.unwrap_or(false)).map(Rule::TakeBreak)
     }
 
+    /// What each removal may leave, when the removals are finite and no move leaves more than
+    /// two heaps, two equal heaps only where two heaps of any sizes are allowed (no `=` on a
+    /// split; `?` of two heaps is `!`); None for the others.
+    pub fn two_heap_removals(&self) -> Option<TwoHeapRemovals> {
+        if self.max_heaps()? > 2 {
+            return None;
+        }
+        let last = self.last_removal()?;
+        let mut out = TwoHeapRemovals::default();
+        let mut unequal = Vec::new();
+        let mut refused = false;
+        self.compile(last + 1)
+            .for_each_removal(last, &mut |j, digit| {
+                for (k, constraint) in digit.listed() {
+                    match (k, constraint) {
+                        (0, _) if j > 0 => out.wholes.push(j),
+                        (1, _) if j > 0 => out.singles.push(j),
+                        (2, Constraint::Any) => out.free_splits.push(j),
+                        (2, Constraint::Unequal | Constraint::SomeUnequal) => unequal.push(j),
+                        (2, Constraint::AllEqual) => refused = true,
+                        _ => {}
+                    }
+                }
+            });
+        if refused {
+            return None;
+        }
+        for list in [
+            &mut out.wholes,
+            &mut out.singles,
+            &mut out.free_splits,
+            &mut unequal,
+        ] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        // A removal some rule lets split freely is free.
+        unequal.retain(|j| out.free_splits.binary_search(j).is_err());
+        out.unequal_splits = unequal;
+        Some(out)
+    }
+
     /// The rules compiled for heaps below `bound`: each set's elements listed.
     pub fn compile(&self, bound: u64) -> Compiled<'_> {
         let parts = self
@@ -172,6 +214,20 @@ impl General {
             .collect();
         Compiled { parts }
     }
+}
+
+/// What the removals of rules leaving at most two heaps may leave
+/// ([`General::two_heap_removals`]), each list ascending.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TwoHeapRemovals {
+    /// Removals j ≥ 1 that may take the whole heap.
+    pub wholes: Vec<u64>,
+    /// Removals j ≥ 1 that may leave one heap.
+    pub singles: Vec<u64>,
+    /// Removals after which the rest may be split into two heaps of any sizes.
+    pub free_splits: Vec<u64>,
+    /// Removals after which the rest may be split into two different heaps only.
+    pub unequal_splits: Vec<u64>,
 }
 
 /// The removals of one rule, for heaps below a bound.

@@ -21,7 +21,7 @@ use crate::period::{Criterion, Period};
 pub use catalogue::{CATALOGUE, CatalogueEntry, Heaps, heaps_of};
 pub use closed_form::{ClosedForm, LASKER_PERIOD, lasker, prime_factor_count};
 pub use divisor::{BlockFactors, DivisorRule, divisors_of};
-pub use general::General;
+pub use general::{General, TwoHeapRemovals};
 pub use moves::{Moves, Window, WindowRule};
 pub use primes::{primes_below, sieve_odd_primes};
 pub use subtraction::SubtractionSet;
@@ -105,6 +105,12 @@ impl Game {
         }
     }
 
+    /// True for a take-and-break game: an octal or hexadecimal code, or rules written down
+    /// (codes of CGSuite's grammar, digits over sets, their unions).
+    pub fn is_take_and_break(&self) -> bool {
+        self.take_break().is_some() || self.general().is_some()
+    }
+
     /// The rule of a take-and-break game; None for every other game.
     pub fn take_break(&self) -> Option<&TakeBreak> {
         match &self.rule {
@@ -147,13 +153,17 @@ impl Game {
             });
         }
         if let Some(general) = self.general().filter(|_| self.play == Play::Normal) {
-            // The Guy–Smith criterion for splits into at most k heaps of any sizes.
-            let free = general.splits_are_free();
+            // The Guy–Smith criterion for splits into at most k heaps of any sizes, or into
+            // two heaps some of which must be unequal.
             let (last_removal, parts) = (general.last_removal()?, general.max_heaps()?);
-            return free.then_some(Criterion::TakeBreak {
+            let unequal_splits = match general.splits_are_free() {
+                true => Vec::new(),
+                false => general.two_heap_removals()?.unequal_splits,
+            };
+            return Some(Criterion::TakeBreak {
                 last_removal,
                 parts: parts.max(1),
-                unequal_splits: Vec::new(),
+                unequal_splits,
             });
         }
         let code = self.take_break().filter(|_| self.play == Play::Normal)?;

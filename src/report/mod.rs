@@ -126,7 +126,7 @@ impl GrundyReport {
     /// The report with what is known of `game`'s tables besides their values: the
     /// sparse-space facts of a take-and-break game.
     pub fn of_game(mut self, game: &Game) -> Self {
-        if let (Some(table), Some(_)) = (&self.table, game.take_break()) {
+        if let Some(table) = self.table.as_ref().filter(|_| game.is_take_and_break()) {
             self.sparse_space = SparseSpace::of(table, &self.stats.counts);
         }
         if game.general().is_some() && game.period_criterion().is_none() {

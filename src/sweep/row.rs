@@ -274,9 +274,7 @@ impl Row {
     /// The row of `table`, computed for `game` with `requested` positions asked for.
     fn of(index: u64, game: &Game, table: &Table, requested: u64) -> Row {
         let stats = ValueStats::of(table.iter());
-        let sparse = game
-            .take_break()
-            .and_then(|_| SparseSpace::of(table, &stats.counts));
+        let sparse = SparseSpace::of(table, &stats.counts).filter(|_| game.is_take_and_break());
         let pure = period_held(table).filter(|p| p.saltus == 0);
         let p_residues = pure.map(|p| {
             let mut residues: Vec<u64> = (p.preperiod..p.preperiod + p.period)

@@ -43,6 +43,7 @@ mod streams;
 mod sweep;
 mod sweep_merge;
 mod take_break;
+mod two_heaps;
 mod value_layers;
 mod verify;
 mod widths;

@@ -158,7 +158,8 @@ fn plain_mex(rules: &[TestRule], n: u64) -> Vec<u32> {
     g
 }
 
-fn values(spec: &str, n: u64, engine: Option<EngineKind>) -> Vec<u32> {
+/// The table of `spec` to n by `engine`, or by the engine chosen.
+pub fn values(spec: &str, n: u64, engine: Option<EngineKind>) -> Vec<u32> {
     let game = Game::parse(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
     let engine = engine.unwrap_or_else(|| choose(&game, n));
     engine

@@ -173,13 +173,8 @@ fn all_known_splits<V: Value>(table: &[V], b: u64, x: u64, moves: &CodeMoves, ma
     for s in moves.rests(x) {
         // The partner s − a lies below b when a > s − b.
         let first = (s.saturating_sub(b) + 1).max(1);
-        let half = s / 2;
-        // Only the split (s/2, s/2) may be forbidden.
-        let end = if moves.forbids(half, s) {
-            half
-        } else {
-            half + 1
-        };
+        // The split (s/2, s/2) is left out ([`CodeMoves::halves_at`]).
+        let end = s.div_ceil(2);
         if first < end {
             mark_splits(table, s, first..end, marks);
         }
@@ -219,7 +214,7 @@ impl<V: Value> Block<'_, V> {
     ) -> u32 {
         let get = |q| self.get(q);
         let moves = ctx.moves;
-        if moves.wholes.contains(&x) {
+        if moves.wholes.contains(&x) || moves.halves_at(x) {
             mark(marks, 0);
         }
         for &j in moves.singles.iter().take_while(|&&j| j < x) {

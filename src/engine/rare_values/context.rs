@@ -1,7 +1,7 @@
 //! What a block computation reads besides the table: the type a value is stored in, how
 //! the split options are searched, the moves of the code by kind, and the context of a block.
 
-use crate::game::{ONE, TWO, TakeBreak, WHOLE};
+use crate::game::{ONE, TWO, TakeBreak, TwoHeapRemovals, WHOLE};
 use crate::sparse_space::is_rare;
 use std::ops::BitXor;
 
@@ -41,17 +41,19 @@ impl Mode {
     }
 }
 
-/// The moves of a finite code, by kind.
+/// The moves of a finite code, by kind. The split (s/2, s/2) of an even rest always has the
+/// value 0, so the searches of splits leave it out and `halves` says where it is a move.
 #[derive(Debug, Clone)]
 pub struct CodeMoves {
-    /// Removals that may leave two heaps, ascending.
+    /// Removals that may leave two different heaps, ascending.
     pub splits: Vec<u64>,
     /// Removals j ≥ 1 that may leave one heap (from heaps larger than j).
     pub singles: Vec<u64>,
     /// Removals j ≥ 1 allowed when they take the whole heap.
     pub wholes: Vec<u64>,
-    /// Splits must leave two different heaps.
-    pub unequal: bool,
+    /// Removals that may also leave two equal heaps (the splits not bound to be unequal),
+    /// ascending.
+    pub halves: Vec<u64>,
 }
 
 impl CodeMoves {
@@ -59,11 +61,23 @@ impl CodeMoves {
     /// ones when `unequal`): Grundy's game is `splits_only(vec![0], true)`.
     #[cfg(test)]
     pub(super) fn splits_only(splits: Vec<u64>, unequal: bool) -> CodeMoves {
+        CodeMoves::listed(splits, vec![], vec![], unequal)
+    }
+
+    /// The moves of these removals, every split unequal when `unequal`.
+    #[cfg(test)]
+    pub(super) fn listed(
+        splits: Vec<u64>,
+        singles: Vec<u64>,
+        wholes: Vec<u64>,
+        unequal: bool,
+    ) -> CodeMoves {
+        let halves = if unequal { vec![] } else { splits.clone() };
         CodeMoves {
             splits,
-            singles: vec![],
-            wholes: vec![],
-            unequal,
+            singles,
+            wholes,
+            halves,
         }
     }
 
@@ -75,11 +89,30 @@ impl CodeMoves {
             js.retain(|&j| j > 0);
             js
         };
+        let splits = code.removals(TWO, bound);
         CodeMoves {
-            splits: code.removals(TWO, bound),
+            halves: if code.unequal { vec![] } else { splits.clone() },
+            splits,
             singles: positive(ONE),
             wholes: positive(WHOLE),
-            unequal: code.unequal,
+        }
+    }
+
+    /// The moves of rules written down whose moves leave at most two heaps.
+    pub fn of_two_heaps(removals: TwoHeapRemovals) -> CodeMoves {
+        let TwoHeapRemovals {
+            wholes,
+            singles,
+            free_splits,
+            unequal_splits,
+        } = removals;
+        let mut splits: Vec<u64> = free_splits.iter().chain(&unequal_splits).copied().collect();
+        splits.sort_unstable();
+        CodeMoves {
+            splits,
+            singles,
+            wholes,
+            halves: free_splits,
         }
     }
 
@@ -93,10 +126,20 @@ impl CodeMoves {
             .map(move |&j| x - j)
     }
 
-    /// True when the split (a, s − a) is forbidden (`+unequal` and a = s − a).
+    /// True when the split (a, s − a) is one the searches leave out: the equal split, whose
+    /// value 0 [`CodeMoves::halves_at`] gives.
     #[inline]
     pub(super) fn forbids(&self, a: u64, s: u64) -> bool {
-        self.unequal && 2 * a == s
+        2 * a == s
+    }
+
+    /// True when x has a move to two equal heaps (of value 0).
+    #[inline]
+    pub(super) fn halves_at(&self, x: u64) -> bool {
+        self.halves
+            .iter()
+            .take_while(|&&j| x >= j + 2)
+            .any(|&j| (x - j).is_multiple_of(2))
     }
 }
 

@@ -133,8 +133,8 @@ struct Lanes<const W: usize> {
 impl<const W: usize> Lanes<W> {
     /// The lanes of a stretch from b, when the bound is 64 · `W` and b lies far enough past
     /// every pair that each is a split of every position from b on: a rare heap below its rest
-    /// (r + j < x), a small heap below half of it, and never the equal split that `+unequal`
-    /// forbids (2·d < x).
+    /// (r + j < x), a small heap below half of it, and never the equal split, which the
+    /// searches leave out (2·d < x).
     fn of<V: Value>(table: &[V], b: u64, ctx: &Context) -> Option<Self> {
         let j0 = *ctx.moves.splits.first()?;
         if ctx.bound as usize != 64 * W {
@@ -243,10 +243,8 @@ mod tests {
     /// when `unequal`), removals of 1 and 3 leaving one heap, and 4 taking a whole heap.
     fn lane_moves(unequal: bool) -> CodeMoves {
         CodeMoves {
-            splits: vec![1, 2, 3],
-            singles: vec![1, 3],
-            wholes: vec![4],
-            unequal,
+            halves: if unequal { vec![1, 3] } else { vec![1, 2, 3] },
+            ..CodeMoves::listed(vec![1, 2, 3], vec![1, 3], vec![4], false)
         }
     }
 
@@ -285,7 +283,7 @@ mod tests {
     fn mex_of_every_move(table: &[u8], x: u64, moves: &CodeMoves) -> u32 {
         let g = |q: u64| table[q as usize] as u32;
         let mut options = std::collections::HashSet::new();
-        if moves.wholes.contains(&x) {
+        if moves.wholes.contains(&x) || moves.halves_at(x) {
             options.insert(0);
         }
         for &j in moves.singles.iter().filter(|&&j| j < x) {

@@ -173,7 +173,8 @@ pub fn compute(
 }
 
 /// True for the games this engine computes: normal play of a finite code whose moves leave at
-/// most two heaps.
+/// most two heaps, or of rules written down whose removals are finite and whose moves leave at
+/// most two heaps, two heaps of any sizes or unequal ones.
 pub fn applies(game: &Game) -> bool {
     game.play == crate::game::Play::Normal
         && finite_code(game).is_some()
@@ -181,14 +182,18 @@ pub fn applies(game: &Game) -> bool {
 }
 
 /// The moves of `game` and the criterion that proves its period, when it is a take-and-break
-/// game of a finite code.
+/// game of a finite code or such rules written down.
 fn finite_code(game: &Game) -> Option<(CodeMoves, Criterion)> {
-    match (game.take_break(), game.period_criterion()) {
-        (Some(code), Some(criterion @ Criterion::TakeBreak { last_removal, .. })) => {
-            Some((CodeMoves::of(code, last_removal), criterion))
-        }
-        _ => None,
-    }
+    let criterion = game.period_criterion()?;
+    let Criterion::TakeBreak { last_removal, .. } = criterion else {
+        return None;
+    };
+    let moves = match (game.take_break(), game.general()) {
+        (Some(code), _) => CodeMoves::of(code, last_removal),
+        (None, Some(general)) => CodeMoves::of_two_heaps(general.two_heap_removals()?),
+        (None, None) => return None,
+    };
+    Some((moves, criterion))
 }
 
 /// How a step of a resumable run ended, from how its stretch did: a table completed `whole`

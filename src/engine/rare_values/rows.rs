@@ -380,9 +380,9 @@ fn rare_splits<V: Value>(
             // r < s = x − j, and the partner x − j − r below b.
             let from = xs.start.max(r + j + 1);
             let to = xs.end.min(b + j + r);
-            // Under +unequal the split (r, r) of x = 2r + j is not a move.
+            // The split (r, r) of x = 2r + j is left out ([`CodeMoves::halves_at`]).
             let equal = 2 * r + j;
-            if ctx.moves.unequal && (from..to).contains(&equal) {
+            if (from..to).contains(&equal) {
                 rows.mark_shifted(table, from..equal, j + r, rv);
                 rows.mark_shifted(table, equal + 1..to, j + r, rv);
             } else {
@@ -425,12 +425,7 @@ mod tests {
 
     /// The moves of Grundy's game (splits into unequal heaps), Kayles and 0.00404.
     fn codes() -> [CodeMoves; 3] {
-        let code = |splits: Vec<u64>, singles: Vec<u64>, unequal| CodeMoves {
-            splits,
-            singles,
-            wholes: vec![],
-            unequal,
-        };
+        let code = |splits, singles, unequal| CodeMoves::listed(splits, singles, vec![], unequal);
         [
             code(vec![0], vec![], true),
             code(vec![1, 2], vec![1, 2], false),

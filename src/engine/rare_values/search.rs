@@ -225,7 +225,7 @@ impl<V: Value> Search<'_, V> {
 }
 
 /// The smallest and the largest small heap a of the splits (a, s − a) of s whose partner lies
-/// below `below` (a ≤ s − a, and not the equal split `+unequal` forbids), if there are any.
+/// below `below` (a < s − a: the equal split is left out), if there are any.
 fn split_heaps(s: u64, below: u64, moves: &CodeMoves) -> Option<(u64, u64)> {
     let lo = (s.saturating_sub(below) + 1).max(1);
     let hi = s / 2;
@@ -411,9 +411,9 @@ mod tests {
     }
     /// With hundreds of rare values missing after the first [`SCANNED_FIRST`] splits, the
     /// sweep goes on past them, over every removal, and marks only values of allowed splits
-    /// (partners below `below`, never the equal split `+unequal` forbids): values found only
-    /// past the first splits are marked, every marked value is an option (0, which only an
-    /// equal split has, only without `+unequal`), and it stops with fewer than
+    /// (partners below `below`, never the equal split, which the searches leave out): values
+    /// found only past the first splits are marked, every marked value is an option (never 0,
+    /// which only an equal split has), and it stops with fewer than
     /// [`SWEPT_WHILE`] missing or every split scanned.
     #[test]
     fn the_sweep_goes_on_while_many_values_are_missing_and_marks_only_splits() {
@@ -428,55 +428,52 @@ mod tests {
         }
         let at = |q: u64| -> u32 { table[q as usize].into() };
         let mut swept_past = 0;
-        for unequal in [false, true] {
-            let moves = CodeMoves::splits_only(vec![1, 2], unequal);
-            for (x, below) in [(4000, 4000), (4001, 3800), (2404, 2404)] {
-                let mut witnesses = Witnesses::new(room * 64);
-                let search = search_of(
-                    &table[..below as usize],
-                    &mut witnesses,
-                    &rare_values,
-                    Some(1),
-                );
-                let mut marks = vec![0u64; room];
-                let limit = 1000;
-                search.sweep(below, x, &moves, limit, &mut marks);
-                let m = &moves;
-                let allowed = |s: u64, lo: u64| {
-                    (lo..=s / 2).filter(move |&a| s - a < below && !m.forbids(a, s))
-                };
-                let options = |lo: u64| -> Vec<bool> {
-                    let mut has = vec![false; 64 * room];
-                    for s in moves.rests(x) {
-                        allowed(s, lo).for_each(|a| has[(at(a) ^ at(s - a)) as usize] = true);
-                    }
-                    has
-                };
-                let (every, past_first) = (options(1), options(1 + SCANNED_FIRST));
-                let early = {
-                    let mut has = vec![false; 64 * room];
-                    for s in moves.rests(x) {
-                        allowed(s, 1)
-                            .take(SCANNED_FIRST as usize)
-                            .for_each(|a| has[(at(a) ^ at(s - a)) as usize] = true);
-                    }
-                    has
-                };
-                let marked = |v: u32| marks[(v / 64) as usize] >> (v % 64) & 1 == 1;
-                for v in 0..64 * room as u32 - 1 {
-                    assert!(!marked(v) || every[v as usize], "x = {x}: {v} is no option");
-                    let late = past_first[v as usize] && !early[v as usize];
-                    swept_past += usize::from(marked(v) && late);
+        let moves = CodeMoves::splits_only(vec![1, 2], false);
+        for (x, below) in [(4000, 4000), (4001, 3800), (2404, 2404)] {
+            let mut witnesses = Witnesses::new(room * 64);
+            let search = search_of(
+                &table[..below as usize],
+                &mut witnesses,
+                &rare_values,
+                Some(1),
+            );
+            let mut marks = vec![0u64; room];
+            let limit = 1000;
+            search.sweep(below, x, &moves, limit, &mut marks);
+            let m = &moves;
+            let allowed =
+                |s: u64, lo: u64| (lo..=s / 2).filter(move |&a| s - a < below && !m.forbids(a, s));
+            let options = |lo: u64| -> Vec<bool> {
+                let mut has = vec![false; 64 * room];
+                for s in moves.rests(x) {
+                    allowed(s, lo).for_each(|a| has[(at(a) ^ at(s - a)) as usize] = true);
                 }
-                let missing = count_missing(&rare_values, &marks, limit);
-                let all_rare = (0..limit)
-                    .filter(|&v| is_rare(v, mask) && every[v as usize])
-                    .all(marked);
-                assert!(
-                    missing < SWEPT_WHILE || all_rare,
-                    "x = {x}: {missing} missing"
-                );
+                has
+            };
+            let (every, past_first) = (options(1), options(1 + SCANNED_FIRST));
+            let early = {
+                let mut has = vec![false; 64 * room];
+                for s in moves.rests(x) {
+                    allowed(s, 1)
+                        .take(SCANNED_FIRST as usize)
+                        .for_each(|a| has[(at(a) ^ at(s - a)) as usize] = true);
+                }
+                has
+            };
+            let marked = |v: u32| marks[(v / 64) as usize] >> (v % 64) & 1 == 1;
+            for v in 0..64 * room as u32 - 1 {
+                assert!(!marked(v) || every[v as usize], "x = {x}: {v} is no option");
+                let late = past_first[v as usize] && !early[v as usize];
+                swept_past += usize::from(marked(v) && late);
             }
+            let missing = count_missing(&rare_values, &marks, limit);
+            let all_rare = (0..limit)
+                .filter(|&v| is_rare(v, mask) && every[v as usize])
+                .all(marked);
+            assert!(
+                missing < SWEPT_WHILE || all_rare,
+                "x = {x}: {missing} missing"
+            );
         }
         assert!(
             swept_past > 0,

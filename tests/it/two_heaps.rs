@@ -81,7 +81,8 @@ proptest! {
         listed in proptest::collection::vec(a_digit(), 1..5),
     ) {
         let spec = format!("tb:{d0}.{}", listed.concat());
-        prop_assume!(Game::parse(&spec).is_ok());
+        // A code without a split is a subtraction game, which its own engines compute.
+        prop_assume!(Game::parse(&spec).is_ok_and(|game| game.is_take_and_break()));
         check(&spec, 4000);
     }
 }

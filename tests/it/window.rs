@@ -102,18 +102,32 @@ fn a_run_that_keeps_no_table_writes_the_frequency_file_of_each_power_it_passes()
 }
 
 /// A value that only splits past the head could decide (`.6` at 1,697,097, a rare value
-/// below its mex excluded only by a split of two heaps between head and tail), a game without
-/// sparse space by the window's start, and a window asked of a run that writes its table: one
-/// line each.
+/// below its mex excluded only by a split of two heaps between head and tail: a window of 2^18
+/// suggests 2^19, which suggests 2^20, which decides every value), a game without sparse space
+/// by the window's start, and a window asked of a run that writes its table: one line each.
 #[test]
 fn what_a_window_cannot_do_is_one_line() {
     let refused = |args: &str, want: &str| {
         assert_error(&args.split(' ').collect::<Vec<_>>(), 2, want);
     };
-    refused(
-        "grundy octal:0.6 -n 2^21 -f json --window 2^18 -o -",
-        "the value of heap 1697097 needs splits past the 131072 smallest heaps this run keeps (it keeps no table); give a larger --window",
-    );
+    let officers =
+        |window: &str| format!("grundy octal:0.6 -n 2^21 -f json --window {window} -o -");
+    for (window, head, suggested) in [
+        ("2^18", 131072, "524288 (2^19"),
+        ("2^19", 262144, "1048576 (2^20"),
+    ] {
+        refused(
+            &officers(window),
+            &format!(
+                "the value of heap 1697097 needs splits past the {head} smallest heaps this run keeps (it keeps no table); give a larger --window such as {suggested}: twice the heaps; one of 2097152 keeps them all and always decides)"
+            ),
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    nimsieve(dir.path())
+        .args(officers("2^20").split(' '))
+        .assert()
+        .success();
     refused(
         "grundy octal:0.104 -n 2^20 -f freq --window 2^18 -o -",
         "show no sparse space",

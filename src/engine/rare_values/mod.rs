@@ -400,7 +400,7 @@ impl<'m> Sieve<'m> {
             }
             let out = self.block(values);
             if let Some(i) = out.iter().position(|&v| v == block::UNDECIDED) {
-                return Err(undecided(self.done + i as u64, self.head()));
+                return Err(undecided(self.done + i as u64, self.head(), values.len()));
             }
             let largest = out.iter().copied().max().unwrap_or(0);
             if largest > values.capacity() {

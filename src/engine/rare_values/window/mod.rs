@@ -89,7 +89,7 @@ impl Sieve<'_> {
         let rare_values =
             (0..self.counts.len()).filter(|&v| self.counts[v] > 0 && is_rare(v as u32, mask));
         if let Some(beyond) = rare_values.map(|v| last[v]).filter(|&x| x >= head).max() {
-            return Err(undecided(beyond, head));
+            return Err(undecided(beyond, head, values.len()));
         }
         self.mode = Mode::Sparse(mask);
         self.list_rare(values, head.min(self.done));
@@ -160,14 +160,20 @@ fn no_sparse_space(done: u64) -> Error {
     ))
 }
 
-/// The one line of a position whose value the window cannot decide.
-pub(super) fn undecided(x: u64, head: u64) -> Error {
+/// The one line of a position `x` whose value the window cannot decide, with `head` heaps kept
+/// in a run of `n` positions: it suggests a window with twice the heaps, and says that one of
+/// n positions always decides (every split of a heap below n has a heap below n / 2).
+pub(super) fn undecided(x: u64, head: u64, n: u64) -> Error {
+    let twice = (4 * head).next_power_of_two();
     Error::unsupported(text!(
         format!(
             "the value of heap {x} needs splits past the {head} smallest heaps this run keeps (it keeps no table); give a larger "
         ),
         Param::Window,
-        " (twice the heaps kept), or ask for the table itself (bin, npy or csv; grundy() in Python)"
+        format!(
+            " such as {twice} (2^{}: twice the heaps; one of {n} keeps them all and always decides), or ask for the table itself (bin, npy or csv; grundy() in Python)",
+            twice.trailing_zeros()
+        )
     ))
 }
 

@@ -274,7 +274,10 @@ impl Row {
     /// The row of `table`, computed for `game` with `requested` positions asked for.
     fn of(index: u64, game: &Game, table: &Table, requested: u64) -> Row {
         let stats = ValueStats::of(table.iter());
-        let sparse = SparseSpace::of(table, &stats.counts).filter(|_| game.is_take_and_break());
+        let sparse = game
+            .is_take_and_break()
+            .then(|| SparseSpace::of(table, &stats.counts))
+            .flatten();
         let pure = period_held(table).filter(|p| p.saltus == 0);
         let p_residues = pure.map(|p| {
             let mut residues: Vec<u64> = (p.preperiod..p.preperiod + p.period)

@@ -7,7 +7,9 @@
 # binary the Rust tests built and runs the example notebook).
 #
 # A check that cannot run here (R missing, no Slurm cluster, a Python library that could not be
-# installed) is skipped with one line in the summary at the end; with CI set it fails instead.
+# installed) is skipped with one line in the summary at the end; with CI set it fails instead,
+# except the kernels compiled for an instruction set this processor lacks (lines `processor:`),
+# which no installation can give it: those are listed as skipped under CI too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 skipped=$(mktemp)
@@ -37,9 +39,13 @@ python -m pytest -q python/tests
 
 echo
 if [ -s "$skipped" ]; then
+  sort -u -o "$skipped" "$skipped"
   echo "scripts/test.sh: every other check passed; $(wc -l <"$skipped") skipped:"
   sed 's/^/  skipped: /' "$skipped"
-  [ -z "${CI:-}" ] || { echo "scripts/test.sh: with CI set no check may be skipped" >&2; exit 1; }
+  if [ -n "${CI:-}" ] && grep -qv '^processor: ' "$skipped"; then
+    echo "scripts/test.sh: with CI set no check may be skipped but those a processor lacks" >&2
+    exit 1
+  fi
 else
   echo "scripts/test.sh: every check ran and passed"
 fi

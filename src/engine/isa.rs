@@ -2,7 +2,7 @@
 //! time: the `value-layers` engine's block kernels and the rare-values engine's lanes.
 
 /// Instruction-set level chosen at run time.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub enum Isa {
     /// Whatever the target's baseline is.
     Portable,
@@ -29,4 +29,52 @@ pub fn detect() -> Isa {
         }
     }
     Isa::Portable
+}
+
+/// Every level this processor has, the portable one first, for the tests that check each
+/// kernel compiled for a level against the portable one; each level it lacks is reported as
+/// a check of the current test skipped.
+#[cfg(test)]
+pub fn every_here() -> Vec<Isa> {
+    #[allow(unused_mut)]
+    let mut isas = vec![Isa::Portable];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            isas.push(Isa::Avx2);
+        } else {
+            lacking("AVX2");
+        }
+        if let Isa::Avx512 = detect() {
+            isas.push(Isa::Avx512);
+        } else {
+            lacking("AVX-512 F, BW and VBMI");
+        }
+    }
+    isas
+}
+
+/// Reports that the current test could not run its kernels for `level`, which this processor
+/// lacks: a
+/// line on standard error and, when `NIMSIEVE_SKIPPED` names a file, a line in it beginning
+/// `processor:`, which `scripts/test.sh` lists among the checks skipped (no installation can
+/// give a processor an instruction set, so CI lists it without failing).
+#[cfg(test)]
+pub fn lacking(level: &str) {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let line =
+        format!("processor: {test}: the kernels compiled for {level} (this processor lacks it)");
+    eprintln!("SKIPPED {line}");
+    if let Some(log) = std::env::var_os("NIMSIEVE_SKIPPED") {
+        use std::io::Write;
+        let appended = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+            .and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()));
+        appended.expect("NIMSIEVE_SKIPPED names a file this test can append to");
+    }
 }

@@ -191,6 +191,7 @@ impl<const W: usize> Lanes<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::isa::every_here;
     use crate::engine::rare_values::context::CodeMoves;
     use crate::sparse_space::is_rare;
     use crate::xorshift::xorshift;
@@ -331,11 +332,7 @@ mod tests {
             let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
             let b = 1000;
             let g = |q: u64| table[q as usize] as u32;
-            let mut isas = vec![Isa::Portable, detect()];
-            #[cfg(target_arch = "x86_64")]
-            if std::is_x86_feature_detected!("avx2") {
-                isas.push(Isa::Avx2);
-            }
+            let isas = every_here();
             for isa in isas {
                 let mut lanes = Lanes::<W>::of(&table, b, &ctx).expect("lanes past every pair");
                 lanes.isa = isa;

@@ -91,6 +91,7 @@ pub(super) const LANES: usize = 64;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::isa::every_here;
     use crate::xorshift::xorshift;
 
     /// A region finds the first split of each value, and every instruction set this processor
@@ -106,11 +107,7 @@ mod tests {
             .of(&table, b, &moves)
             .expect("a region past 2 · 257");
         let len = region.reversed.len() as u64;
-        let mut isas = vec![Isa::Portable, detect()];
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            isas.push(Isa::Avx2);
-        }
+        let isas = every_here();
         let (mut found, mut missed) = (0, 0);
         for s in (b..b + 40).step_by(7) {
             for v in 0..520u32 {

@@ -420,6 +420,7 @@ fn small_splits<V: Value>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::isa::every_here;
     use crate::engine::rare_values::context::CodeMoves;
     use crate::xorshift::xorshift;
 
@@ -445,25 +446,26 @@ mod tests {
     }
 
     /// The marks of [`LaneRows`] (`W` words a position, `W32` lanes of 32 bits), with lanes
-    /// of 32 and 64 bits, each compiled plainly and for this processor's instruction set.
+    /// of 32 and 64 bits, each compiled plainly and for every instruction set this processor
+    /// has.
     fn every_lanes<const W: usize, const W32: usize>(
         table: &[u16],
         b: u64,
         xs: &std::ops::Range<u64>,
         ctx: &Context,
         halves: Option<Halves>,
-    ) -> Vec<(&'static str, Vec<u64>)> {
+    ) -> Vec<(Isa, Vec<u64>)> {
         let len = (xs.end - xs.start) as usize * Context::room(ctx.bound);
         let mut every = Vec::new();
-        for (isa, name) in [(Isa::Portable, "portable"), (detect(), "detected")] {
+        for isa in every_here() {
             let mut words = vec![0u64; len];
             let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
             rows.fill::<u16, u32, W32>(isa, table, halves);
-            every.push((name, words));
+            every.push((isa, words));
             let mut words = vec![0u64; len];
             let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
             rows.fill::<u16, u64, W>(isa, table, halves);
-            every.push((name, words));
+            every.push((isa, words));
         }
         every
     }
@@ -503,7 +505,7 @@ mod tests {
                         _ => vec![],
                     };
                     for (isa, lanes) in lanes {
-                        assert_eq!(lanes, bits, "{isa}, bound {bound}, {splits:?}, {xs:?}");
+                        assert_eq!(lanes, bits, "{isa:?}, bound {bound}, {splits:?}, {xs:?}");
                     }
                 }
             }
@@ -550,7 +552,7 @@ mod tests {
                     BitRows::mark(&table, b, xs.clone(), &ctx, &mut bits);
                     assert_eq!(lanes, bits, "splits {splits:?}, {xs:?}");
                     for (isa, lanes) in every_lanes::<4, 8>(&table, b, &xs, &ctx, halves) {
-                        assert_eq!(lanes, bits, "{isa}, splits {splits:?}, {xs:?}");
+                        assert_eq!(lanes, bits, "{isa:?}, splits {splits:?}, {xs:?}");
                     }
                 }
             }

@@ -112,13 +112,13 @@ mod tests {
     use super::super::isa::batch;
     use super::super::layers::Line;
     use super::*;
-    use crate::engine::isa::{Isa, detect};
+    use crate::engine::isa::{Isa, detect, lacking};
 
     /// The vector batch reads the same windows as the portable one, at every byte offset.
     #[test]
     fn aligned_batch_equals_portable_batch() {
         let Isa::Avx512 = detect() else {
-            eprintln!("no AVX-512 VBMI here: only the portable batch runs");
+            lacking("AVX-512 F, BW and VBMI");
             return;
         };
         let mut next = crate::xorshift::xorshift(0x9e37_79b9_7f4a_7c15);

@@ -102,3 +102,49 @@ fn equal_mask<const BITS: u32>(isa: Isa, table: &[u64], group: usize, value: u64
     }
     mask
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::isa::every_here;
+
+    /// The lanes holding a value, found 64 at a time with every instruction set this
+    /// processor has, are those a plain comparison of each value finds, the table's end
+    /// included.
+    #[test]
+    fn lanes_holding_a_value_are_found_with_every_instruction_set() {
+        fn check<const BITS: u32>(isas: &[Isa]) {
+            let mut next = crate::xorshift::xorshift(0x2545_F491_4F6C_DD1D + u64::from(BITS));
+            let lane = u64::MAX >> (64 - BITS);
+            // Few distinct values, so that every group holds some of the one looked for.
+            let values: Vec<u64> = (0..64 * 5 + 17).map(|_| (next() % 5) & lane).collect();
+            let mut words = vec![0u64; (values.len() * BITS as usize).div_ceil(64)];
+            for (i, &v) in values.iter().enumerate() {
+                let bit = i * BITS as usize;
+                words[bit / 64] |= v << (bit % 64);
+            }
+            for group in 0..values.len().div_ceil(64) + 1 {
+                for value in [0, 1, 4, lane] {
+                    // The last word's lanes past the values hold 0; past the words, nothing.
+                    let held = |p: usize| {
+                        (p < words.len() * 64 / BITS as usize)
+                            .then(|| values.get(p).copied().unwrap_or(0))
+                    };
+                    let want = (0..64)
+                        .filter(|i| held(64 * group + i) == Some(value))
+                        .fold(0u64, |m, i| m | 1 << i);
+                    for &isa in isas {
+                        let got = equal_mask::<BITS>(isa, &words, group, value);
+                        assert_eq!(got, want, "{BITS} bits, {isa:?}, group {group}, {value}");
+                    }
+                }
+            }
+        }
+        let isas = every_here();
+        check::<1>(&isas);
+        check::<2>(&isas);
+        check::<4>(&isas);
+        check::<8>(&isas);
+        check::<16>(&isas);
+    }
+}

@@ -10,6 +10,10 @@ second, peak RSS from GNU time, the ratio ogsolve time / nimsieve time), then th
 of the ratios, the ten worst codes, the codes below 1.5x and each tool's total time. Exits 1 when
 a check fails.
 
+With --against BINARY, another build of nimsieve takes ogsolve's place (run exactly as nimsieve
+is, its table compared value for value with nimsieve's; the ratio is its time / nimsieve's): what
+a change to an engine does over the whole family.
+
 With --proofs, it runs instead the period proofs of the solved games `.376` (period 4 from
 2,268,248) and `.354` (period 1,180 from 10,061,916): `grundy octal:CODE --until-period`, whose
 table ends at the proof's length 2(n0 + p) + 3, against ogsolve over the same positions; each
@@ -17,12 +21,14 @@ proven period is checked against the published one.
 
 Usage: scripts/bench-octal-codes.py [-n N] [--codes .354,.376] [--lead 0|4] [--threads T]
                                     [--out DIR] [--runs R] [--timeout S] [--proofs]
+                                    [--against BINARY]
   -n N        positions of each game (default 2^16; 65536, 2^20 and 1e6 are all sizes)
   --codes     only these codes (comma-separated, with or without the leading 0)
   --lead      the digit before the point (default 0; ogsolve's 4. codes are the same notation)
   --threads   nimsieve's worker threads (default: all cores)
   --runs      runs of each measurement, the fastest kept (default 1); a run of more than a
               second is not repeated
+  --against   another nimsieve build in ogsolve's place
   --timeout   seconds after which a run counts as not finished (default 600)
   --out       where nimsieve's tables go (default: /dev/shm/nimsieve-bench-octal-codes where
               /dev/shm exists, else target/bench-octal-codes). nimsieve flushes a finished table
@@ -112,10 +118,12 @@ def fletcher(values):
     return b << 16 | a
 
 
-def ensure_tools():
+def ensure_tools(against):
     nimsieve = Path(os.environ.get("NIMSIEVE", ROOT / "target/release/nimsieve"))
     if not nimsieve.exists():
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    if against:
+        return str(nimsieve), str(against)
     root = Path(os.environ.get("OGSOLVE_ROOT", ROOT / "target/bench-octal/ogsolve"))
     ogsolve = root / "bin/ogsolve"
     version = ""
@@ -181,8 +189,12 @@ def main():
     out = shm / "nimsieve-bench-octal-codes" if shm.is_dir() else ROOT / "target/bench-octal-codes"
     parser.add_argument("--out", type=Path, default=out)
     parser.add_argument("--proofs", action="store_true")
+    parser.add_argument("--against", type=Path)
     args = parser.parse_args()
-    nimsieve, ogsolve = ensure_tools()
+    nimsieve, ogsolve = ensure_tools(args.against)
+    other = f"{args.against}" if args.against else "ogsolve"
+    if args.against and args.proofs:
+        sys.exit("--proofs times ogsolve; give --against without it")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.proofs:
         threads = ["--threads", str(args.threads)] if args.threads else []
@@ -195,26 +207,34 @@ def main():
     threads = ["--threads", str(args.threads)] if args.threads else []
     load_start = Path("/proc/loadavg").read_text().split()[:3]
     version = subprocess.run([nimsieve, "--version"], capture_output=True, text=True).stdout.split()
-    print(f"nimsieve {version[-1]} against ogsolve 0.0.7 -m rc; N = {args.n}; nimsieve threads: "
+    against = f"{other} (same options)" if args.against else "ogsolve 0.0.7 -m rc"
+    print(f"nimsieve {version[-1]} against {against}; N = {args.n}; nimsieve threads: "
           f"{args.threads or os.cpu_count()}; {os.cpu_count()} cores; load average at the start "
           f"{' '.join(load_start)}; fastest of {args.runs} run(s)")
     print()
-    print("| code | nimsieve (s) | values/s | RSS (MiB) | ogsolve (s) | values/s | RSS (MiB) "
-          "| ogsolve / nimsieve | check |")
+    print(f"| code | nimsieve (s) | values/s | RSS (MiB) | {other} (s) | values/s | RSS (MiB) "
+          f"| {other} / nimsieve | check |")
     print("|---|---|---|---|---|---|---|---|---|", flush=True)
     ratios, failed = [], False
     total = {"nimsieve": 0.0, "ogsolve": 0.0}
     for code in codes:
         print(f"{code}, N = {args.n}", file=sys.stderr)
         table = args.out / f"{code}.npy"
-        ours, our_rss, _ = measure(
-            [nimsieve, "grundy", f"octal:{code}", "-n", str(args.n), "-f", "npy", "-o", str(table),
-             "-q", *threads],
-            args.runs, args.timeout, args.out)
+        run = lambda binary, to: [binary, "grundy", f"octal:{code}", "-n", str(args.n), "-f", "npy",
+                                  "-o", str(to), "-q", *threads]
+        ours, our_rss, _ = measure(run(nimsieve, table), args.runs, args.timeout, args.out)
+        other_table = args.out / f"{code}-other.npy"
         theirs, their_rss, log = measure(
-            [ogsolve, code, "-m", "rc", "-n", str(args.n - 1)], args.runs, args.timeout, args.out)
+            run(ogsolve, other_table) if args.against
+            else [ogsolve, code, "-m", "rc", "-n", str(args.n - 1)],
+            args.runs, args.timeout, args.out)
         check = "-"
-        if ours is not None and theirs is not None:
+        if ours is not None and theirs is not None and args.against:
+            same = np.array_equal(np.load(table), np.load(other_table))
+            check = "tables equal" if same else "tables DIFFER"
+            failed |= not same
+            other_table.unlink(missing_ok=True)
+        elif ours is not None and theirs is not None:
             found = re.search(r"checksum: ([0-9A-F]+)", log)
             mine = fletcher(np.load(table))
             if mine is None:
@@ -244,10 +264,11 @@ def main():
         below = [c for r, c in sorted(ratios) if r < 1.5]
         print()
         print(f"codes timed by both: {len(ratios)} of {len(codes)}; geometric mean of "
-              f"ogsolve / nimsieve: {geo:.2f}x")
+              f"{other} / nimsieve: {geo:.2f}x")
         print("ten worst: " + ", ".join(f"{c} {r:.2f}x" for r, c in worst))
-        print(f"below 1.5x: {len(below)}" + (f" ({', '.join(below)})" if below else ""))
-        print(f"total time: nimsieve {total['nimsieve']:.1f} s, ogsolve {total['ogsolve']:.1f} s")
+        if not args.against:
+            print(f"below 1.5x: {len(below)}" + (f" ({', '.join(below)})" if below else ""))
+        print(f"total time: nimsieve {total['nimsieve']:.1f} s, {other} {total['ogsolve']:.1f} s")
     sys.exit(1 if failed else 0)
 
 

@@ -88,12 +88,14 @@ struct LaneRows<'a> {
 
 impl<'a> LaneRows<'a> {
     /// [`mark_known_splits`] for a bound of 64 · W, or with `halves` of 128 · W: the lanes
-    /// are of 32 bits (`W32` of them a position) where the processor has a masked OR of
-    /// 32-bit lanes (AVX-512: 16 positions a vector, against eight with 64-bit lanes, for the
-    /// same compares), else of 64. From the checkpoint of Grundy's game at 1.89·10^8
-    /// (`scripts/bench-checkpoint-rate.sh`, nine runs each, interleaved): 32-bit lanes went
-    /// 4% further a CPU second; 16-bit lanes 35% less far (AVX-512 has no masked OR of 16-bit
-    /// lanes: a blend each).
+    /// are of 32 bits (`W32` of them a position) where the processor has vectors (AVX-512: 16
+    /// positions a vector, against eight with 64-bit lanes, for the same compares; AVX2: eight
+    /// against four), else of 64. From the checkpoint of Grundy's game at 1.89·10^8
+    /// (`scripts/bench-checkpoint-rate.sh`, nine runs each, interleaved), with AVX-512: 32-bit
+    /// lanes went 4% further a CPU second; 16-bit lanes 35% less far (AVX-512 has no masked OR
+    /// of 16-bit lanes: a blend each). With AVX2 only, at 2^24 on one thread, 32-bit lanes
+    /// took 0.70–0.85 of the time of 64-bit ones for the frontier games but `.167`, whose
+    /// values fit one word (`scripts/bench-frontier.sh`).
     fn mark<V: Value, const W: usize, const W32: usize>(
         table: &[V],
         b: u64,
@@ -105,7 +107,7 @@ impl<'a> LaneRows<'a> {
         let rows = LaneRows::gather(table, b, xs, ctx, words);
         match detect() {
             #[cfg(target_arch = "x86_64")]
-            isa @ Isa::Avx512 => rows.fill::<V, u32, W32>(isa, table, halves),
+            isa @ (Isa::Avx512 | Isa::Avx2) => rows.fill::<V, u32, W32>(isa, table, halves),
             isa => rows.fill::<V, u64, W>(isa, table, halves),
         }
     }

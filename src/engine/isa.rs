@@ -55,10 +55,9 @@ pub fn every_here() -> Vec<Isa> {
 }
 
 /// Reports that the current test could not run its kernels for `level`, which this processor
-/// lacks: a
-/// line on standard error and, when `NIMSIEVE_SKIPPED` names a file, a line in it beginning
-/// `processor:`, which `scripts/test.sh` lists among the checks skipped (no installation can
-/// give a processor an instruction set, so CI lists it without failing).
+/// lacks: a line on standard error and, when `NIMSIEVE_SKIPPED` names a file, a line in it
+/// beginning `processor:`, which `scripts/test.sh` lists among the checks skipped (no
+/// installation can give a processor an instruction set, so CI lists it without failing).
 #[cfg(test)]
 pub fn lacking(level: &str) {
     let test = std::thread::current()

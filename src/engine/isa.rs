@@ -54,26 +54,19 @@ pub fn every_here() -> Vec<Isa> {
     isas
 }
 
+/// The record of a check skipped, shared with the integration tests.
+#[cfg(test)]
+#[path = "../../tests/it/support/skipped.rs"]
+mod skipped;
+
 /// Reports that the current test could not run its kernels for `level`, which this processor
-/// lacks: a line on standard error and, when `NIMSIEVE_SKIPPED` names a file, a line in it
-/// beginning `processor:`, which `scripts/test.sh` lists among the checks skipped (no
-/// installation can give a processor an instruction set, so CI lists it without failing).
+/// lacks, as a check skipped whose line begins `processor:`: `scripts/test.sh` lists it among
+/// the checks skipped (no installation can give a processor an instruction set, so CI lists it
+/// without failing).
 #[cfg(test)]
 pub fn lacking(level: &str) {
-    let test = std::thread::current()
-        .name()
-        .unwrap_or("a test")
-        .to_string();
-    let line =
-        format!("processor: {test}: the kernels compiled for {level} (this processor lacks it)");
-    eprintln!("SKIPPED {line}");
-    if let Some(log) = std::env::var_os("NIMSIEVE_SKIPPED") {
-        use std::io::Write;
-        let appended = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(log)
-            .and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()));
-        appended.expect("NIMSIEVE_SKIPPED names a file this test can append to");
-    }
+    let test = skipped::current_test();
+    skipped::record(&format!(
+        "processor: {test}: the kernels compiled for {level} (this processor lacks it)"
+    ));
 }

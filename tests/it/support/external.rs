@@ -24,30 +24,17 @@ pub fn available(command: &[&str], missing: &str) -> bool {
 }
 
 /// Records a check of the current test that cannot run, `why`: under CI (the `CI` variable
-/// set) that fails the test, since `.ci/run` installs what the checks need; otherwise a line
-/// on standard error and, when `NIMSIEVE_SKIPPED` names a file, a line appended to it, which
-/// `scripts/test.sh` prints in its summary.
+/// set) that fails the test, since `.ci/run` installs what the checks need; otherwise
+/// [`super::skipped::record`].
 pub fn skip(why: &str) {
-    let test = std::thread::current()
-        .name()
-        .unwrap_or("a test")
-        .to_string();
     let line = format!(
-        "{} {test}: {why}",
-        module_path!().split("::").next().unwrap_or("")
+        "{} {}: {why}",
+        module_path!().split("::").next().unwrap_or(""),
+        super::skipped::current_test()
     );
     assert!(
         std::env::var_os("CI").is_none(),
         "{line}: CI must run every check (.ci/run installs what they need)"
     );
-    eprintln!("SKIPPED {line}");
-    if let Some(log) = std::env::var_os("NIMSIEVE_SKIPPED") {
-        use std::io::Write;
-        let appended = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(log)
-            .and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()));
-        appended.expect("NIMSIEVE_SKIPPED names a file this test can append to");
-    }
+    super::skipped::record(&line);
 }

@@ -9,4 +9,5 @@ pub mod plotting;
 pub mod provenance;
 pub mod resumable;
 pub mod running;
+pub mod skipped;
 pub mod value_file;

@@ -2,7 +2,7 @@
 //! skipping blank lines and `#` comments, as the OEIS allows.
 
 use super::read::{Layout, Parsed, text};
-use super::{Contents, Emitter, Format, two_heaps};
+use super::{Contents, Emitter, Format, rows, two_heaps};
 use crate::report::Report;
 use std::io::{self, Write};
 
@@ -12,20 +12,10 @@ pub struct Bfile;
 impl Emitter for Bfile {
     fn write(&self, report: &Report, out: &mut (dyn Write + Send)) -> io::Result<()> {
         match report {
-            Report::Grundy(r) => {
-                for (x, v) in r.values()?.iter().enumerate() {
-                    writeln!(out, "{x} {v}")?;
-                }
-            }
-            Report::Ppos(r) => {
-                for (k, p) in r.positions.iter().enumerate() {
-                    writeln!(out, "{} {p}", k as u64 + r.offset)?;
-                }
-            }
-            Report::Pairs(r) => return two_heaps::write_pairs(Format::Bfile, r, out),
+            Report::Grundy(_) | Report::Ppos(_) => rows::write_lines(report, None, b' ', out),
+            Report::Pairs(r) => two_heaps::write_pairs(Format::Bfile, r, out),
             Report::Square(_) => unreachable!("a b-file holds no square table"),
         }
-        Ok(())
     }
 }
 

@@ -21,13 +21,7 @@ impl Emitter for Csv {
             Report::Grundy(_) | Report::Ppos(_) => {}
         }
         writeln!(out, "{}", rows::header(report, self.wide).join(","))?;
-        rows::for_each_row(report, self.wide, |row| {
-            write!(out, "{}", row[0])?;
-            for x in &row[1..] {
-                write!(out, ",{x}")?;
-            }
-            writeln!(out)
-        })
+        rows::write_lines(report, self.wide, b',', out)
     }
 }
 

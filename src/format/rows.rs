@@ -1,9 +1,13 @@
-//! The rows of the tabular formats (CSV and xlsx): a header, then one row per position — `n,g`,
+//! The rows of the tabular formats (CSV, b-file and xlsx): a header, then one row per position — `n,g`,
 //! `n,outcome` (misère) or `k,n` (P-positions, k from `--offset`) — or, with `--wide K`, the
 //! header `n,+0,…,+(K−1)` (`k,…` for P-positions) and rows of a first index and K numbers.
 
 use crate::report::Report;
 use crate::table::ValueKind;
+use std::io::{self, Write};
+
+/// Bytes of text gathered before they are handed to the writer.
+const CHUNK: usize = 1 << 16;
 
 /// The column names of the header row.
 pub fn header(report: &Report, wide: Option<usize>) -> Vec<String> {
@@ -76,6 +80,33 @@ pub fn for_each_row<E: From<std::io::Error>>(
         (Report::Ppos(r), Some(k)) => wide_rows(k, r.offset, r.positions.iter().copied(), row),
         (Report::Square(_) | Report::Pairs(_), _) => unreachable!("rows of one heap"),
     }
+}
+
+/// Writes the rows below the header ([`for_each_row`]) as lines of decimal numbers separated
+/// by `separator`, gathered into large writes.
+pub fn write_lines(
+    report: &Report,
+    wide: Option<usize>,
+    separator: u8,
+    out: &mut (dyn Write + Send),
+) -> io::Result<()> {
+    let mut text = Vec::with_capacity(2 * CHUNK);
+    let mut digits = itoa::Buffer::new();
+    for_each_row(report, wide, |row| {
+        for (i, &number) in row.iter().enumerate() {
+            if i > 0 {
+                text.push(separator);
+            }
+            text.extend_from_slice(digits.format(number).as_bytes());
+        }
+        text.push(b'\n');
+        if text.len() >= CHUNK {
+            out.write_all(&text)?;
+            text.clear();
+        }
+        Ok::<_, io::Error>(())
+    })?;
+    out.write_all(&text)
 }
 
 /// Rows of `k` numbers, each after its first index, counted from `first` (the last row may

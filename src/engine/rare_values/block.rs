@@ -10,7 +10,7 @@
 //! in the first-level cache (bytes a value instead were 1.7 times slower: the table streaming
 //! through evicted them).
 
-use super::context::{CodeMoves, Context, Mode, Value};
+use super::context::{CodeMoves, Context, Mode, Value, equal_split};
 use super::marks::{mark, mark_all, mark_splits, mex_from};
 use super::region::{Region, Regions};
 use super::rows::mark_known_splits;
@@ -159,11 +159,10 @@ pub(super) fn mark_rare_splits<'r>(
     s: u64,
     rare: impl Iterator<Item = &'r (u64, u32)>,
     get: impl Fn(u64) -> u32,
-    moves: &CodeMoves,
     marks: &mut [u64],
 ) {
     let options = rare
-        .filter(|&&(r, _)| r < s && !moves.forbids(r, s))
+        .filter(|&&(r, _)| r < s && !equal_split(r, s))
         .map(|&(r, rv)| rv ^ get(s - r));
     mark_all(marks, options);
 }
@@ -227,11 +226,11 @@ impl<V: Value> Block<'_, V> {
                 Mode::Sparse(_) => {
                     let within = ctx.rare.iter().take_while(|&&(r, _)| r <= above);
                     let found = self.found_rare.iter().take_while(|&&(r, _)| r < s);
-                    mark_rare_splits(s, within.chain(found), get, moves, marks);
+                    mark_rare_splits(s, within.chain(found), get, marks);
                 }
                 Mode::Full => {
                     for a in 1..=above.min(s / 2) {
-                        if !moves.forbids(a, s) {
+                        if !equal_split(a, s) {
                             mark(marks, get(a) ^ get(s - a));
                         }
                     }
@@ -250,7 +249,7 @@ impl<V: Value> Block<'_, V> {
         // reach: at most a block length of them a removal.
         for s in moves.rests(x).filter(|&s| s >= self.b) {
             for a in (1..=s - self.b).take_while(|&a| a <= s / 2) {
-                if !moves.forbids(a, s) {
+                if !equal_split(a, s) {
                     mark(marks, get(a) ^ get(s - a));
                 }
             }
@@ -259,7 +258,7 @@ impl<V: Value> Block<'_, V> {
         let mut mex = mex_from(marks, 0);
         if let Some(high) = High::of(ctx, self.found_high) {
             while mex >= high.from && is_rare(mex, mask) {
-                if !moves.rests(x).any(|s| high.reaches(s, mex, x, get, moves)) {
+                if !moves.rests(x).any(|s| high.reaches(s, mex, x, get)) {
                     return mex;
                 }
                 mark(marks, mex);
@@ -281,7 +280,7 @@ impl<V: Value> Block<'_, V> {
             let outside = (skipped.end.max(1)..=half.min(ctx.head - 1))
                 .rev()
                 .chain((1..skipped.start.min(half + 1)).rev());
-            if scan_splits(get, s, outside, moves, mask, marks, &mut mex) {
+            if scan_splits(get, s, outside, mask, marks, &mut mex) {
                 return mex;
             }
         }
@@ -304,12 +303,11 @@ fn scan_splits(
     get: impl Fn(u64) -> u32,
     s: u64,
     heaps: impl Iterator<Item = u64>,
-    moves: &CodeMoves,
     mask: u32,
     marks: &mut [u64],
     mex: &mut u32,
 ) -> bool {
-    for a in heaps.filter(|&a| !moves.forbids(a, s)) {
+    for a in heaps.filter(|&a| !equal_split(a, s)) {
         let v = get(a) ^ get(s - a);
         mark(marks, v);
         if v == *mex {

@@ -126,13 +126,6 @@ impl CodeMoves {
             .map(move |&j| x - j)
     }
 
-    /// True when the split (a, s − a) is one the searches leave out: the equal split, whose
-    /// value 0 [`CodeMoves::halves_at`] gives.
-    #[inline]
-    pub(super) fn forbids(&self, a: u64, s: u64) -> bool {
-        2 * a == s
-    }
-
     /// True when x has a move to two equal heaps (of value 0).
     #[inline]
     pub(super) fn halves_at(&self, x: u64) -> bool {
@@ -141,6 +134,13 @@ impl CodeMoves {
             .take_while(|&&j| x >= j + 2)
             .any(|&j| (x - j).is_multiple_of(2))
     }
+}
+
+/// True when the split (a, s − a) is one the searches leave out: the equal split, whose value
+/// 0 [`CodeMoves::halves_at`] gives.
+#[inline]
+pub(super) fn equal_split(a: u64, s: u64) -> bool {
+    2 * a == s
 }
 
 /// What a block computation reads besides the table.

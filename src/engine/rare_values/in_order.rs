@@ -4,7 +4,7 @@
 //! splits whose partners lie a few positions back for eight positions at once.
 
 use super::block::{Block, Found, mark_rare_splits};
-use super::context::{Context, Value};
+use super::context::{CodeMoves, Context, Value};
 use super::isa::far_marks;
 use super::marks::mark;
 use super::region::Regions;
@@ -13,9 +13,8 @@ use crate::engine::isa::{Isa, detect};
 
 /// The values of positions b.. (at most `len` of them) in sparse mode, one position after
 /// another, each written into `table` once final (as long as it fits). Ends early as
-/// [`super::block::compute`] does, after a value that `V` cannot hold, and, while [`Lanes`]
-/// mark, after a new rare position (their splits with a rare heap are fixed). With the values,
-/// the splits its searches swept ([`Witnesses::swept`]).
+/// [`super::block::compute`] does, after a value that `V` cannot hold. With the values, the
+/// splits its searches swept ([`Witnesses::swept`]).
 pub fn compute<V: Value>(
     table: &mut [V],
     b: u64,
@@ -58,12 +57,12 @@ fn stretch<V: Value, const W: usize>(
             ..*ctx
         };
         match &mut lanes {
-            Some(lanes) => marks[..W].copy_from_slice(&lanes.marks(known, x)),
+            Some(lanes) => lanes.mark(known, x, here.moves, &mut marks),
             None => {
                 let at = |q: u64| -> u32 { known[q as usize].into() };
                 for s in here.moves.rests(x) {
                     let rare_below = found.rare.iter().take_while(|&&(r, _)| r < s);
-                    mark_rare_splits(s, rare_below, at, here.moves, &mut marks);
+                    mark_rare_splits(s, rare_below, at, &mut marks);
                 }
             }
         }
@@ -94,8 +93,11 @@ fn stretch<V: Value, const W: usize>(
         };
         table[x as usize] = stored;
         let rare_before = found.rare.len();
-        if !found.note(x, value, ctx) || (lanes.is_some() && found.rare.len() > rare_before) {
+        if !found.note(x, value, ctx) {
             break;
+        }
+        if let (Some(lanes), Some(&new)) = (&mut lanes, found.rare.get(rare_before)) {
+            lanes.late.push(new);
         }
     }
     (out, witnesses.swept)
@@ -116,12 +118,16 @@ const LANE_SMALL: u64 = 128;
 /// For the pairs (d, c) with d ≥ [`LANE_COUNT`] the partners of [`LANE_COUNT`] consecutive
 /// positions are consecutive table entries below the first of them: one pass over a pair
 /// marks them all, with vector instructions where the processor has them. The pairs with a
-/// smaller d are marked position by position.
+/// smaller d are marked position by position, and so are the splits with a rare heap that is
+/// not a split of every position of the stretch (a heap less than a removal behind its start,
+/// the rare positions found in it) or whose equal split, not a move, falls in it.
 struct Lanes<const W: usize> {
     /// The pairs (d, c) with d ≥ [`LANE_COUNT`].
     far: Vec<(usize, u32)>,
     /// The pairs with d < [`LANE_COUNT`].
     near: Vec<(usize, u32)>,
+    /// The rare heaps, with their values, whose splits are marked position by position.
+    late: Vec<(u64, u32)>,
     /// The first small heap not marked.
     small_end: u64,
     /// The marks of the far pairs at positions x0..x0 + [`LANE_COUNT`], word by word.
@@ -132,29 +138,28 @@ struct Lanes<const W: usize> {
 
 impl<const W: usize> Lanes<W> {
     /// The lanes of a stretch from b, when the bound is 64 · `W` and b lies far enough past
-    /// every pair that each is a split of every position from b on: a rare heap below its rest
-    /// (r + j < x), a small heap below half of it, and never the equal split, which the
-    /// searches leave out (2·d < x).
+    /// the smallest heaps that each is below half of every rest from b on. A rare heap r
+    /// gives pairs when it is a split of every position from b on (r + j < b for each
+    /// removal j) and its equal split (x = 2r + j) is a move or lies before b: the searches
+    /// leave out the equal split, whose value 0 [`super::context::CodeMoves::halves_at`] gives.
     fn of<V: Value>(table: &[V], b: u64, ctx: &Context) -> Option<Self> {
-        let j0 = *ctx.moves.splits.first()?;
-        if ctx.bound as usize != 64 * W {
+        let moves = ctx.moves;
+        let j0 = *moves.splits.first()?;
+        if ctx.bound as usize != 64 * W || b <= 2 * (j0 + LANE_SMALL) {
             return None;
         }
-        let rare = ctx
-            .moves
-            .splits
-            .iter()
-            .flat_map(|&j| ctx.rare.iter().map(move |&(r, rv)| (j + r, rv)));
+        let split_ahead =
+            |j: u64, r: u64| r + j < b && (2 * r + j < b || moves.halves.contains(&j));
+        let (ahead, late): (Vec<_>, Vec<_>) =
+            (ctx.rare.iter()).partition(|&&(r, _)| moves.splits.iter().all(|&j| split_ahead(j, r)));
+        let rare =
+            (moves.splits.iter()).flat_map(|&j| ahead.iter().map(move |&(r, rv)| (j + r, rv)));
         let small_end = 1 + LANE_SMALL;
         let small = (1..small_end).map(|a| (j0 + a, table[a as usize].into()));
         let mut pairs: Vec<(u64, u32)> = rare.chain(small).collect();
         // A rare heap among the smallest is one pair.
         pairs.sort_unstable();
         pairs.dedup();
-        let &(farthest, _) = pairs.last()?;
-        if b <= 2 * farthest {
-            return None;
-        }
         let (near, far): (Vec<_>, Vec<_>) = pairs
             .into_iter()
             .map(|(d, c)| (d as usize, c))
@@ -162,6 +167,7 @@ impl<const W: usize> Lanes<W> {
         Some(Lanes {
             far,
             near,
+            late,
             small_end,
             group: [[0; LANE_COUNT]; W],
             x0: u64::MAX,
@@ -169,22 +175,28 @@ impl<const W: usize> Lanes<W> {
         })
     }
 
-    /// The marks of position x, whose table holds every position below x. Positions come in
+    /// Marks the options of position x, whose table holds every position below x, in `marks`
+    /// (cleared, [`Context::room`] words), when `moves` are the game's. Positions come in
     /// increasing order.
     #[inline]
-    fn marks<V: Value>(&mut self, table: &[V], x: u64) -> [u64; W] {
+    fn mark<V: Value>(&mut self, table: &[V], x: u64, moves: &CodeMoves, marks: &mut [u64]) {
         let mut i = x.wrapping_sub(self.x0);
         if i >= LANE_COUNT as u64 {
             self.x0 = x;
             self.group = far_marks(self.isa, table, x as usize, &self.far);
             i = 0;
         }
-        let mut marks: [u64; W] = std::array::from_fn(|w| self.group[w][i as usize]);
-        let x = x as usize;
-        for &(d, c) in &self.near {
-            mark(&mut marks, table[x - d].into() ^ c);
+        for (w, word) in marks[..W].iter_mut().enumerate() {
+            *word = self.group[w][i as usize];
         }
-        marks
+        for &(d, c) in &self.near {
+            mark(marks, table[x as usize - d].into() ^ c);
+        }
+        let at = |q: u64| -> u32 { table[q as usize].into() };
+        for s in moves.rests(x) {
+            let below = self.late.iter().take_while(|&&(r, _)| r < s);
+            mark_rare_splits(s, below, at, marks);
+        }
     }
 }
 
@@ -192,7 +204,7 @@ impl<const W: usize> Lanes<W> {
 mod tests {
     use super::*;
     use crate::engine::isa::every_here;
-    use crate::engine::rare_values::context::CodeMoves;
+    use crate::engine::rare_values::context::equal_split;
     use crate::sparse_space::is_rare;
     use crate::xorshift::xorshift;
 
@@ -291,7 +303,7 @@ mod tests {
             options.insert(g(x - j));
         }
         for s in moves.rests(x) {
-            for a in (1..=s / 2).filter(|&a| !moves.forbids(a, s)) {
+            for a in (1..=s / 2).filter(|&a| !equal_split(a, s)) {
                 options.insert(g(a) ^ g(s - a));
             }
         }
@@ -312,7 +324,7 @@ mod tests {
         let ctx = Context::sparse_for_test(&moves, mask, &short.1, 64, &[]);
         assert!(
             Lanes::<1>::of(&short.0, 200, &ctx).is_none(),
-            "no lanes before twice the farthest pair"
+            "no lanes before twice the smallest heaps' farthest pair"
         );
         let other_bound = Context::sparse_for_test(&moves, mask, &short.1, 128, &[]);
         assert!(
@@ -325,8 +337,22 @@ mod tests {
     fn lanes_mark_what_the_splits_have<const W: usize>() {
         let mask = 0b10_1101;
         let bound = 64 * W as u32;
-        for (seed, unequal) in [(1, false), (2, true), (3, true)] {
-            let (table, rare) = lane_table(2000, mask, bound, seed, |_| true);
+        let rare_below_bound: Vec<u8> = (0..bound)
+            .filter(|&v| is_rare(v, mask))
+            .map(|v| v as u8)
+            .collect();
+        for (seed, unequal) in [(1, false), (2, true), (3, true), (4, false)] {
+            let (mut table, _) = lane_table(2000, mask, bound, seed, |_| true);
+            // Rare heaps whose splits are not those of every position from b = 1000 on: one
+            // whose equal split after removing 2 (a move unless `unequal`) lands at 1012, two
+            // within a removal of b and two past it.
+            for (k, r) in [505, 998, 999, 1003, 1013].into_iter().enumerate() {
+                table[r] = rare_below_bound[(k + seed as usize) * 7 % rare_below_bound.len()];
+            }
+            let rare: Vec<(u64, u32)> = (1..table.len())
+                .filter(|&x| is_rare(table[x] as u32, mask))
+                .map(|x| (x as u64, table[x] as u32))
+                .collect();
             let moves = lane_moves(unequal);
             let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
             let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
@@ -335,13 +361,18 @@ mod tests {
             let isas = every_here();
             for isa in isas {
                 let mut lanes = Lanes::<W>::of(&table, b, &ctx).expect("lanes past every pair");
+                let late: Vec<u64> = lanes.late.iter().map(|&(r, _)| r).collect();
+                let want_late = [505, 998, 999, 1003, 1013]
+                    .into_iter()
+                    .skip(usize::from(!unequal));
+                assert_eq!(late, want_late.collect::<Vec<_>>(), "seed {seed}, W = {W}");
                 lanes.isa = isa;
                 for x in b..b + 3 * LANE_COUNT as u64 + 5 {
-                    let mut want = [0u64; W];
+                    let mut want = vec![0u64; Context::room(bound)];
                     let mut note = |v: u32| want[v as usize / 64] |= 1 << (v % 64);
                     for s in moves.rests(x) {
                         for &(r, rv) in rare.iter().filter(|&&(r, _)| r < s) {
-                            if !moves.forbids(r, s) {
+                            if !equal_split(r, s) {
                                 note(rv ^ g(s - r));
                             }
                         }
@@ -350,24 +381,28 @@ mod tests {
                     for a in 1..=LANE_SMALL {
                         note(g(a) ^ g(s - a));
                     }
-                    assert_eq!(
-                        lanes.marks(&table, x),
-                        want,
-                        "x = {x}, seed {seed}, W = {W}"
-                    );
+                    let mut got = vec![0; Context::room(bound)];
+                    lanes.mark(&table, x, &moves, &mut got);
+                    // Where two equal heaps are a move, their value 0 is marked anyway
+                    // (`halves_at`): the lanes may mark it through the equal split.
+                    if moves.halves_at(x) {
+                        got[0] &= !1;
+                        want[0] &= !1;
+                    }
+                    assert_eq!(got, want, "x = {x}, seed {seed}, W = {W}");
                 }
             }
         }
     }
 
-    /// Stretches with lanes (of one, two and four words) give the mex over every move, and end
-    /// at the first new rare position, whose successors need it among their rare heaps. Where the common values
-    /// all have bit 1 clear (not in the mask), no split of two common heaps has the rare
-    /// value 2, so positions of value 2 come soon.
+    /// Stretches with lanes (of one, two and four words) give the mex over every move, past the
+    /// new rare positions they find, whose successors need them among their rare heaps. Where
+    /// the common values all have bit 1 clear (not in the mask), no split of two common heaps
+    /// has the rare value 2, so positions of value 2 come soon.
     #[test]
-    fn stretches_with_lanes_give_every_moves_mex_and_end_at_a_new_rare_position() {
+    fn stretches_with_lanes_give_every_moves_mex_past_new_rare_positions() {
         let mask = 0b10_1101;
-        let (mut ended_at_rare, mut whole) = (0, 0);
+        let (mut past_rare, mut whole) = (0, 0);
         for seed in 1..=12 {
             let unequal = seed % 3 == 0;
             let moves = lane_moves(unequal);
@@ -400,23 +435,16 @@ mod tests {
             assert_eq!(got, expected, "seed {seed}, bound {bound}");
             let last = *out.last().unwrap();
             if out.len() < 200 {
-                assert!(
-                    is_rare(last, mask) || last >= bound,
-                    "seed {seed}: ended early"
-                );
-                ended_at_rare += usize::from(last < bound);
+                assert!(last >= bound, "seed {seed}: ended early");
             } else {
                 whole += 1;
             }
-            assert!(
-                out[..out.len() - 1].iter().all(|&v| !is_rare(v, mask)),
-                "seed {seed}: a rare position inside the stretch"
-            );
+            past_rare += usize::from(out[..out.len() - 1].iter().any(|&v| is_rare(v, mask)));
         }
         assert!(
-            ended_at_rare > 0,
-            "the test needs a stretch that meets a rare value"
+            past_rare > 0,
+            "the test needs a stretch that goes on past a new rare position"
         );
-        assert!(whole > 0, "and one that does not");
+        assert!(whole > 0, "and one that is whole");
     }
 }

@@ -4,7 +4,7 @@
 //! remembered for it ([`Witnesses`]), among the heaps of high values ([`High`]) or in the
 //! [`Region`].
 
-use super::context::{CodeMoves, Context, Value};
+use super::context::{CodeMoves, Context, Value, equal_split};
 use super::marks::{first_clear, mark, mark_splits};
 use super::region::Region;
 
@@ -106,7 +106,7 @@ impl<V: Value> Search<'_, V> {
             if missing_from(rare, marks, 0) >= limit {
                 break;
             }
-            self.cover_rest(&at, below, s, moves, limit, marks);
+            self.cover_rest(&at, below, s, limit, marks);
         }
     }
 
@@ -125,7 +125,7 @@ impl<V: Value> Search<'_, V> {
         // them.
         let rests = || {
             moves.rests(x).enumerate().filter_map(move |(k, s)| {
-                let (lo, last) = split_heaps(s, below, moves)?;
+                let (lo, last) = split_heaps(s, below)?;
                 // The first removal's smallest heaps may be marked already; the others' are
                 // not.
                 let from = match (k, self.scan_from) {
@@ -185,16 +185,15 @@ impl<V: Value> Search<'_, V> {
         at: &impl Fn(u64) -> u32,
         below: u64,
         s: u64,
-        moves: &CodeMoves,
         limit: u32,
         marks: &mut [u64],
     ) {
-        let Some((lo, hi)) = split_heaps(s, below, moves).map(|(lo, _)| (lo, s / 2)) else {
+        let Some((lo, hi)) = split_heaps(s, below).map(|(lo, _)| (lo, s / 2)) else {
             return;
         };
         let rare = self.rare_values;
         let searched = lo..(lo + SEARCHED).min(hi + 1).min(self.head);
-        let valid = |a: u64| lo <= a && a <= hi && !moves.forbids(a, s);
+        let valid = |a: u64| lo <= a && a <= hi && !equal_split(a, s);
         let mut v = missing_from(rare, marks, 0);
         while v < limit {
             let remembered = self.witnesses.heaps[v as usize]
@@ -205,14 +204,14 @@ impl<V: Value> Search<'_, V> {
             self.witnesses.searched += u64::from(!remembered && self.scan_from.is_none());
             let found = remembered
                 || match self.high {
-                    Some(high) if v >= high.from => high.reaches(s, v, below, at, moves),
+                    Some(high) if v >= high.from => high.reaches(s, v, below, at),
                     _ => false,
                 }
                 || match self.region {
                     Some(region) => region.find(self.table, s, v),
                     None => searched
                         .clone()
-                        .find(|&a| !moves.forbids(a, s) && at(a) ^ at(s - a) == v),
+                        .find(|&a| !equal_split(a, s) && at(a) ^ at(s - a) == v),
                 }
                 .map(|a| self.witnesses.put(v, s - a))
                 .is_some();
@@ -226,10 +225,10 @@ impl<V: Value> Search<'_, V> {
 
 /// The smallest and the largest small heap a of the splits (a, s − a) of s whose partner lies
 /// below `below` (a < s − a: the equal split is left out), if there are any.
-fn split_heaps(s: u64, below: u64, moves: &CodeMoves) -> Option<(u64, u64)> {
+fn split_heaps(s: u64, below: u64) -> Option<(u64, u64)> {
     let lo = (s.saturating_sub(below) + 1).max(1);
     let hi = s / 2;
-    let last = if moves.forbids(hi, s) { hi - 1 } else { hi };
+    let last = if equal_split(hi, s) { hi - 1 } else { hi };
     (lo <= last).then_some((lo, last))
 }
 
@@ -278,20 +277,13 @@ impl<'a> High<'a> {
 
     /// True when a split (p, s − p) with both heaps below `below` has value v (at least
     /// `from`).
-    pub(super) fn reaches(
-        &self,
-        s: u64,
-        v: u32,
-        below: u64,
-        at: impl Fn(u64) -> u32,
-        moves: &CodeMoves,
-    ) -> bool {
+    pub(super) fn reaches(&self, s: u64, v: u32, below: u64, at: impl Fn(u64) -> u32) -> bool {
         let end = below.min(s);
         self.below
             .iter()
             .chain(self.since)
             .take_while(|&&(p, _)| p < end)
-            .any(|&(p, pv)| s - p < below && !moves.forbids(p, s) && at(s - p) ^ pv == v)
+            .any(|&(p, pv)| s - p < below && !equal_split(p, s) && at(s - p) ^ pv == v)
     }
 }
 
@@ -440,9 +432,9 @@ mod tests {
             let mut marks = vec![0u64; room];
             let limit = 1000;
             search.sweep(below, x, &moves, limit, &mut marks);
-            let m = &moves;
-            let allowed =
-                |s: u64, lo: u64| (lo..=s / 2).filter(move |&a| s - a < below && !m.forbids(a, s));
+            let allowed = |s: u64, lo: u64| {
+                (lo..=s / 2).filter(move |&a| s - a < below && !equal_split(a, s))
+            };
             let options = |lo: u64| -> Vec<bool> {
                 let mut has = vec![false; 64 * room];
                 for s in moves.rests(x) {

@@ -277,9 +277,10 @@ impl<V: Value> Block<'_, V> {
         let skipped = search.region.map_or(1..1, |region| region.heaps());
         for s in moves.rests(x) {
             let half = s / 2;
-            let outside = (skipped.end.max(1)..=half.min(ctx.head - 1))
-                .rev()
-                .chain((1..skipped.start.min(half + 1)).rev());
+            let outside = [
+                skipped.end.max(1)..half.min(ctx.head - 1) + 1,
+                1..skipped.start.min(half + 1),
+            ];
             if scan_splits(get, s, outside, mask, marks, &mut mex) {
                 return mex;
             }
@@ -297,24 +298,33 @@ impl<V: Value> Block<'_, V> {
 /// exclude. The stretch ends there, as after a value past the bound.
 pub const UNDECIDED: u32 = u32::MAX;
 
-/// Marks the values of the splits (a, s − a) for the small heaps a of `heaps`, moving `mex` on
-/// to the smallest value `marks` lacks whenever a split has it; true once `mex` is common.
-fn scan_splits(
+/// Splits [`scan_splits`] marks between two looks at the mex: a common mex ends the scan a
+/// chunk later at most.
+const SCAN_CHUNK: u64 = 32;
+
+/// Marks the values of the splits (a, s − a) for the small heaps a of the ranges `heaps`, each
+/// from its end down, a [`SCAN_CHUNK`] at a time, moving `mex` on to the smallest value `marks`
+/// lacks after each chunk; true once `mex` is common. No common value unmarked is an option,
+/// so a common `mex` stays what it is whatever splits come after it.
+fn scan_splits<const N: usize>(
     get: impl Fn(u64) -> u32,
     s: u64,
-    heaps: impl Iterator<Item = u64>,
+    heaps: [std::ops::Range<u64>; N],
     mask: u32,
     marks: &mut [u64],
     mex: &mut u32,
 ) -> bool {
-    for a in heaps.filter(|&a| !equal_split(a, s)) {
-        let v = get(a) ^ get(s - a);
-        mark(marks, v);
-        if v == *mex {
+    for range in heaps {
+        let mut end = range.end;
+        while end > range.start {
+            let start = end.saturating_sub(SCAN_CHUNK).max(range.start);
+            let chunk = (start..end).filter(|&a| !equal_split(a, s));
+            mark_all(marks, chunk.map(|a| get(a) ^ get(s - a)));
             *mex = mex_from(marks, *mex);
             if !is_rare(*mex, mask) {
                 return true;
             }
+            end = start;
         }
     }
     false

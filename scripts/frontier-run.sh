@@ -3,8 +3,9 @@
 # through this repository: its checkpoint (a window of 2^18 positions, about 256 KiB) is kept in
 # results/octal_0.167/running/, so that a fresh clone goes on where the last one stopped.
 #
-#   scripts/frontier-run.sh start    copies the checkpoint kept here (if any) into DIR and starts
-#                                    the run there in the background, taking only the cores other
+#   scripts/frontier-run.sh start    copies the checkpoint kept here into DIR when it is further on
+#                                    than DIR's own (or DIR has none) and starts the run there in
+#                                    the background, taking only the cores other
 #                                    work leaves (nice 19 and its own scheduling group at 19)
 #   scripts/frontier-run.sh status   how far the run has gone, and whether it is running
 #   scripts/frontier-run.sh save     copies its latest checkpoint, and each frequency file it wrote
@@ -36,7 +37,9 @@ start)
   nimsieve=${NIMSIEVE:-target/release/nimsieve}
   [[ -x $nimsieve ]] || cargo build --release --quiet
   cp "$nimsieve" "$dir/nimsieve"
-  if [[ -f $kept/$state && ! -f $dir/$state ]]; then
+  # The committed checkpoint replaces the local one when it is further on (or there is none).
+  if [[ -f $kept/$state ]] && { [[ ! -f $dir/$state ]] ||
+    (( $(done_of "$kept/$state") > $(done_of "$dir/$state") )); }; then
     cp "$kept/$state" "$dir/$state"
   fi
   (

@@ -224,9 +224,12 @@ impl<V: Value> Block<'_, V> {
             let above = s.saturating_sub(self.b);
             match ctx.mode {
                 Mode::Sparse(_) => {
+                    // The partners s − r of the rare heaps r up to s − b are the block's.
                     let within = ctx.rare.iter().take_while(|&&(r, _)| r <= above);
+                    let in_block = |q: u64| self.out[(q - self.b) as usize];
+                    mark_rare_splits(s, within, in_block, marks);
                     let found = self.found_rare.iter().take_while(|&&(r, _)| r < s);
-                    mark_rare_splits(s, within.chain(found), get, marks);
+                    mark_rare_splits(s, found, get, marks);
                 }
                 Mode::Full => {
                     for a in 1..=above.min(s / 2) {

@@ -56,16 +56,16 @@ fn stretch<V: Value, const W: usize>(
             rare: &found.rare,
             ..*ctx
         };
-        match &mut lanes {
-            Some(lanes) => lanes.mark(known, x, here.moves, &mut marks),
-            None => {
-                let at = |q: u64| -> u32 { known[q as usize].into() };
-                for s in here.moves.rests(x) {
-                    let rare_below = found.rare.iter().take_while(|&&(r, _)| r < s);
-                    mark_rare_splits(s, rare_below, at, &mut marks);
-                }
+        // The rare heaps whose splits are marked position by position: with lanes, those the
+        // lanes leave; else all of them.
+        let one_by_one = match &mut lanes {
+            Some(lanes) => {
+                lanes.mark(known, x, &mut marks);
+                &lanes.late
             }
-        }
+            None => &found.rare,
+        };
+        mark_rare_heaps(known, x, here.moves, one_by_one, &mut marks);
         // Every option but the splits of two common heaps is marked (and those with the
         // smallest heaps below `scan_from`): `value` adds the one-heap options and covers the
         // rare values below the mex.
@@ -101,6 +101,22 @@ fn stretch<V: Value, const W: usize>(
         }
     }
     (out, witnesses.swept)
+}
+
+/// Marks the splits of x with the rare heaps of `rare` (ascending, with their values), whose
+/// partners `table` holds.
+fn mark_rare_heaps<V: Value>(
+    table: &[V],
+    x: u64,
+    moves: &CodeMoves,
+    rare: &[(u64, u32)],
+    marks: &mut [u64],
+) {
+    let at = |q: u64| -> u32 { table[q as usize].into() };
+    for s in moves.rests(x) {
+        let below = rare.iter().take_while(|&&(r, _)| r < s);
+        mark_rare_splits(s, below, at, marks);
+    }
 }
 
 /// Positions whose option bitsets [`Lanes`] fills at once.
@@ -175,11 +191,11 @@ impl<const W: usize> Lanes<W> {
         })
     }
 
-    /// Marks the options of position x, whose table holds every position below x, in `marks`
-    /// (cleared, [`Context::room`] words), when `moves` are the game's. Positions come in
-    /// increasing order.
+    /// Marks the splits of position x given by the pairs, whose table holds every position
+    /// below x, in `marks` (cleared, [`Context::room`] words); the [`Lanes::late`] rare heaps'
+    /// splits are left to [`mark_rare_heaps`]. Positions come in increasing order.
     #[inline]
-    fn mark<V: Value>(&mut self, table: &[V], x: u64, moves: &CodeMoves, marks: &mut [u64]) {
+    fn mark<V: Value>(&mut self, table: &[V], x: u64, marks: &mut [u64]) {
         let mut i = x.wrapping_sub(self.x0);
         if i >= LANE_COUNT as u64 {
             self.x0 = x;
@@ -191,11 +207,6 @@ impl<const W: usize> Lanes<W> {
         }
         for &(d, c) in &self.near {
             mark(marks, table[x as usize - d].into() ^ c);
-        }
-        let at = |q: u64| -> u32 { table[q as usize].into() };
-        for s in moves.rests(x) {
-            let below = self.late.iter().take_while(|&&(r, _)| r < s);
-            mark_rare_splits(s, below, at, marks);
         }
     }
 }
@@ -285,11 +296,16 @@ mod tests {
                 }
             })
             .collect();
-        let rare = (1..len)
+        let rare = rare_positions(&table, mask);
+        (table, rare)
+    }
+
+    /// The rare positions of `table` under `mask`, with their values.
+    fn rare_positions(table: &[u8], mask: u32) -> Vec<(u64, u32)> {
+        (1..table.len())
             .filter(|&x| is_rare(table[x] as u32, mask))
             .map(|x| (x as u64, table[x] as u32))
-            .collect();
-        (table, rare)
+            .collect()
     }
 
     /// The value of x in `table` (final below x) by the definition: the mex over every move.
@@ -310,9 +326,10 @@ mod tests {
         (0..).find(|v| !options.contains(v)).unwrap()
     }
 
-    /// The marks of the lanes are those of the splits with a rare heap and of the smallest
-    /// heaps' splits, for positions in and across lane groups, with every instruction set
-    /// this processor has, for bitsets of one, two and four words.
+    /// The marks of the lanes, with those of the rare heaps they leave to be marked position
+    /// by position, are those of the splits with a rare heap and of the smallest heaps'
+    /// splits, for positions in and across lane groups, with every instruction set this
+    /// processor has, for bitsets of one, two and four words.
     #[test]
     fn lanes_mark_the_splits_with_rare_and_smallest_heaps() {
         lanes_mark_what_the_splits_have::<1>();
@@ -349,10 +366,7 @@ mod tests {
             for (k, r) in [505, 998, 999, 1003, 1013].into_iter().enumerate() {
                 table[r] = rare_below_bound[(k + seed as usize) * 7 % rare_below_bound.len()];
             }
-            let rare: Vec<(u64, u32)> = (1..table.len())
-                .filter(|&x| is_rare(table[x] as u32, mask))
-                .map(|x| (x as u64, table[x] as u32))
-                .collect();
+            let rare = rare_positions(&table, mask);
             let moves = lane_moves(unequal);
             let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
             let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
@@ -382,7 +396,8 @@ mod tests {
                         note(g(a) ^ g(s - a));
                     }
                     let mut got = vec![0; Context::room(bound)];
-                    lanes.mark(&table, x, &moves, &mut got);
+                    lanes.mark(&table, x, &mut got);
+                    mark_rare_heaps(&table, x, &moves, &lanes.late, &mut got);
                     // Where two equal heaps are a move, their value 0 is marked anyway
                     // (`halves_at`): the lanes may mark it through the equal split.
                     if moves.halves_at(x) {

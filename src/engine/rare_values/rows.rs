@@ -24,11 +24,13 @@ pub(super) fn mark_known_splits<V: Value>(
     words: &mut [u64],
 ) {
     match ctx.bound {
-        64 => LaneRows::mark::<V, 1, 2>(table, b, xs, ctx, words, None),
-        128 => LaneRows::mark::<V, 2, 4>(table, b, xs, ctx, words, None),
-        256 => LaneRows::mark::<V, 4, 8>(table, b, xs, ctx, words, None),
+        64 => LaneRows::mark::<V, 1, 2, { avx2_span(2) }>(table, b, xs, ctx, words, None),
+        128 => LaneRows::mark::<V, 2, 4, { avx2_span(4) }>(table, b, xs, ctx, words, None),
+        256 => LaneRows::mark::<V, 4, 8, { avx2_span(8) }>(table, b, xs, ctx, words, None),
         512 => match Halves::of(ctx, b, &xs) {
-            Some(halves) => LaneRows::mark::<V, 4, 8>(table, b, xs, ctx, words, Some(halves)),
+            Some(h) => {
+                LaneRows::mark::<V, 4, 8, { avx2_span(8) }>(table, b, xs, ctx, words, Some(h))
+            }
             None => ByteRows::<512>::mark(table, b, xs, ctx, words),
         },
         1024 => ByteRows::<1024>::mark(table, b, xs, ctx, words),
@@ -70,7 +72,17 @@ fn partners<'t, V: Value>(table: &'t [V], xs: &std::ops::Range<u64>, shift: u64)
 
 /// Positions whose marks [`far_marks`] computes in one pass over the pairs: each pair's
 /// partners of the span, 64 bytes of 16-bit values (one or two cache lines), are fetched once.
+/// With AVX-512 the span's lanes (at most 16 vectors) stay in its 32 registers; with AVX2,
+/// which has 16, a span holds the positions of eight vectors ([`avx2_span`]).
 const SPAN: usize = 32;
+
+/// The span of lanes of `W32` words of 32 bits with AVX2: eight vectors of eight lanes, so
+/// that the marks stay in registers instead of going through memory at each pair (at 2^22 on
+/// one thread, `.6` 11.4–13.1 → 10.0–11.0 s, `.172` 16.2–17.0 → 15.2–15.5 s with eight
+/// positions a span instead of 32).
+const fn avx2_span(w32: usize) -> usize {
+    64 / w32
+}
 
 /// Bitsets of W + 1 words a position (values below 64 · W: `WL` lanes of type `L`). The
 /// splits that every position of the chunk has (nearly all: only a rare heap's split whose
@@ -96,7 +108,7 @@ impl<'a> LaneRows<'a> {
     /// of 16-bit lanes: a blend each). With AVX2 only, at 2^24 on one thread, 32-bit lanes
     /// took 0.70–0.85 of the time of 64-bit ones for the frontier games but `.167`, whose
     /// values fit one word (`scripts/bench-frontier.sh`).
-    fn mark<V: Value, const W: usize, const W32: usize>(
+    fn mark<V: Value, const W: usize, const W32: usize, const AVX2_SPAN: usize>(
         table: &[V],
         b: u64,
         xs: std::ops::Range<u64>,
@@ -107,8 +119,10 @@ impl<'a> LaneRows<'a> {
         let rows = LaneRows::gather(table, b, xs, ctx, words);
         match detect() {
             #[cfg(target_arch = "x86_64")]
-            isa @ (Isa::Avx512 | Isa::Avx2) => rows.fill::<V, u32, W32>(isa, table, halves),
-            isa => rows.fill::<V, u64, W>(isa, table, halves),
+            isa @ Isa::Avx512 => rows.fill::<V, u32, W32, SPAN>(isa, table, halves),
+            #[cfg(target_arch = "x86_64")]
+            isa @ Isa::Avx2 => rows.fill::<V, u32, W32, AVX2_SPAN>(isa, table, halves),
+            isa => rows.fill::<V, u64, W, SPAN>(isa, table, halves),
         }
     }
 
@@ -121,6 +135,7 @@ impl<'a> LaneRows<'a> {
         ctx: &Context,
         words: &'a mut [u64],
     ) -> LaneRows<'a> {
+        let first_splits = ctx.scanned_first as usize;
         let mut rows = LaneRows {
             bits: BitRows {
                 words,
@@ -128,7 +143,7 @@ impl<'a> LaneRows<'a> {
                 x0: xs.start,
             },
             xs: xs.clone(),
-            pairs: Vec::new(),
+            pairs: Vec::with_capacity(ctx.rare.len() * ctx.moves.splits.len() + first_splits),
             rare_heaps: 0,
         };
         rare_splits(&mut rows, table, b, xs.clone(), ctx);
@@ -137,8 +152,9 @@ impl<'a> LaneRows<'a> {
         rows
     }
 
-    /// Marks the gathered pairs in `WL` lanes of type `L` a position, with `isa`.
-    fn fill<V: Value, L: Lane, const WL: usize>(
+    /// Marks the gathered pairs in `WL` lanes of type `L` a position, with `isa`, `P`
+    /// positions a pass over the pairs.
+    fn fill<V: Value, L: Lane, const WL: usize, const P: usize>(
         self,
         isa: Isa,
         table: &[V],
@@ -155,17 +171,18 @@ impl<'a> LaneRows<'a> {
         // common value have rare values, and those of a rare value are rare heaps' pairs too.
         let halves: Option<(Halves, Vec<(usize, u32)>)> = halves.map(|h| {
             let small = pairs[rare_heaps..].iter();
-            let to_rare = small.filter(|&&(_, c)| !is_rare(c, h.mask));
-            (h, to_rare.copied().collect())
+            let mut to_rare = Vec::with_capacity(small.len());
+            to_rare.extend(small.filter(|&&(_, c)| !is_rare(c, h.mask)));
+            (h, to_rare)
         });
         // Words of 64 bits a position that the lanes fill.
         let w64 = WL * L::BITS as usize / 64;
-        let spans = bits.words.chunks_mut(room * SPAN);
-        for (x0, span) in xs.step_by(SPAN).zip(spans) {
+        let spans = bits.words.chunks_mut(room * P);
+        for (x0, span) in xs.step_by(P).zip(spans) {
             let rows = span.chunks_exact_mut(room);
             let at = x0 as usize;
             match &halves {
-                _ if rows.len() < SPAN => {
+                _ if rows.len() < P => {
                     for (x, row) in (x0..).zip(rows) {
                         let values = pairs.iter().map(|&(d, c)| c ^ table[x as usize - d].into());
                         mark_all(row, values);
@@ -173,8 +190,8 @@ impl<'a> LaneRows<'a> {
                 }
                 Some((h, to_rare)) => {
                     let to_common = &pairs[..rare_heaps];
-                    let common: [[L; SPAN]; WL] = far_marks(isa, table, at, to_common);
-                    let rare: [[L; SPAN]; WL] = far_marks(isa, table, at, to_rare);
+                    let common: [[L; P]; WL] = far_marks(isa, table, at, to_common);
+                    let rare: [[L; P]; WL] = far_marks(isa, table, at, to_rare);
                     for (i, row) in rows.enumerate() {
                         for (w, word) in row.iter_mut().take(2 * w64).enumerate() {
                             let is_rare = h.rare_values[w];
@@ -184,7 +201,7 @@ impl<'a> LaneRows<'a> {
                     }
                 }
                 None => {
-                    let marks: [[L; SPAN]; WL] = far_marks(isa, table, at, &pairs);
+                    let marks: [[L; P]; WL] = far_marks(isa, table, at, &pairs);
                     for (i, row) in rows.enumerate() {
                         for (w, word) in row.iter_mut().take(w64).enumerate() {
                             *word |= far_word(&marks, w, i);
@@ -448,8 +465,8 @@ mod tests {
     }
 
     /// The marks of [`LaneRows`] (`W` words a position, `W32` lanes of 32 bits), with lanes
-    /// of 32 and 64 bits, each compiled plainly and for every instruction set this processor
-    /// has.
+    /// of 32 bits (spans of [`SPAN`] and of eight positions) and of 64, each compiled plainly
+    /// and for every instruction set this processor has.
     fn every_lanes<const W: usize, const W32: usize>(
         table: &[u16],
         b: u64,
@@ -462,11 +479,15 @@ mod tests {
         for isa in every_here() {
             let mut words = vec![0u64; len];
             let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
-            rows.fill::<u16, u32, W32>(isa, table, halves);
+            rows.fill::<u16, u32, W32, SPAN>(isa, table, halves);
             every.push((isa, words));
             let mut words = vec![0u64; len];
             let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
-            rows.fill::<u16, u64, W>(isa, table, halves);
+            rows.fill::<u16, u32, W32, 8>(isa, table, halves);
+            every.push((isa, words));
+            let mut words = vec![0u64; len];
+            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
+            rows.fill::<u16, u64, W, SPAN>(isa, table, halves);
             every.push((isa, words));
         }
         every

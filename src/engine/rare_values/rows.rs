@@ -49,6 +49,21 @@ trait Rows {
     /// Marks value `with` XOR `partners[i]` at position `from` + i, for each i.
     fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32);
 
+    /// Marks, at every position x of `xs`, the splits of x − j with the rare heaps r of `rare`
+    /// (with their values), each a split of every such x.
+    #[inline]
+    fn mark_rare_run<V: Value>(
+        &mut self,
+        table: &[V],
+        xs: &std::ops::Range<u64>,
+        j: u64,
+        rare: &[(u64, u32)],
+    ) {
+        for &(r, rv) in rare {
+            self.mark_shifted(table, xs.clone(), j + r, rv);
+        }
+    }
+
     /// Marks value `with` XOR g(x − `shift`) at every position x of `xs`.
     #[inline]
     fn mark_shifted<V: Value>(
@@ -252,6 +267,20 @@ impl Rows for LaneRows<'_> {
     }
 
     #[inline]
+    fn mark_rare_run<V: Value>(
+        &mut self,
+        _: &[V],
+        xs: &std::ops::Range<u64>,
+        j: u64,
+        rare: &[(u64, u32)],
+    ) {
+        // A run is of the rows' own positions: its splits are pairs, as in `mark_shifted`.
+        debug_assert_eq!(*xs, self.xs);
+        let pairs = rare.iter().map(|&(r, rv)| ((j + r) as usize, rv));
+        self.pairs.extend(pairs);
+    }
+
+    #[inline]
     fn mark_shifted<V: Value>(
         &mut self,
         table: &[V],
@@ -395,7 +424,17 @@ fn rare_splits<V: Value>(
     ctx: &Context,
 ) {
     for &j in &ctx.moves.splits {
-        for &(r, rv) in ctx.rare {
+        // The rare heaps r whose split is one of every position x of xs (partner x − j − r
+        // below b, and 2r + j below xs: both heaps below s = x − j, not equal) are a run of
+        // the list: the rows take it whole.
+        let first = ctx.rare.partition_point(|&(r, _)| r + j + b < xs.end);
+        let end = ctx.rare.partition_point(|&(r, _)| 2 * r + j < xs.start);
+        let (every, others) = match ctx.rare.get(first..end) {
+            Some(every) => (every, [&ctx.rare[..first], &ctx.rare[end..]]),
+            None => (&[][..], [ctx.rare, &[][..]]),
+        };
+        rows.mark_rare_run(table, &xs, j, every);
+        for &(r, rv) in others.into_iter().flatten() {
             // r < s = x − j, and the partner x − j − r below b.
             let from = xs.start.max(r + j + 1);
             let to = xs.end.min(b + j + r);

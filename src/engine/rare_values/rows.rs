@@ -10,6 +10,9 @@ use super::kernels::{Lane, far_word};
 use super::marks::{mark, mark_all};
 use crate::engine::isa::{Isa, detect};
 use crate::sparse_space::is_rare;
+use byte_rows::ByteRows;
+
+mod byte_rows;
 
 /// Marks, in the bitsets `words` (a [`Context::room`] of words for each position of `xs`), the
 /// values of the splits of those positions with a rare heap and of the first
@@ -37,10 +40,6 @@ pub(super) fn mark_known_splits<V: Value>(
         _ => BitRows::mark(table, b, xs, ctx, words),
     }
 }
-
-/// Bytes of the byte rows marked at once: half the first-level data cache, so that they stay
-/// there while the table's partners stream through.
-const BYTE_ROWS_BYTES: usize = 16 * 1024;
 
 /// The option values of consecutive positions from `x0`. The loops over one split kind run
 /// over the positions innermost, so that the partners they read are consecutive table
@@ -178,18 +177,21 @@ impl<'a> LaneRows<'a> {
         let LaneRows {
             bits,
             xs,
-            pairs,
+            mut pairs,
             rare_heaps,
         } = self;
         let room = bits.room;
         // With halves, the rare heaps' pairs have common values; the small heaps' pairs of a
-        // common value have rare values, and those of a rare value are rare heaps' pairs too.
-        let halves: Option<(Halves, Vec<(usize, u32)>)> = halves.map(|h| {
-            let small = pairs[rare_heaps..].iter();
-            let mut to_rare = Vec::with_capacity(small.len());
-            to_rare.extend(small.filter(|&&(_, c)| !is_rare(c, h.mask)));
-            (h, to_rare)
-        });
+        // common value have rare values, and those of a rare value are rare heaps' pairs too:
+        // the small heaps' pairs keep only those of a common value.
+        if let Some(h) = halves {
+            let mut listed = 0;
+            pairs.retain(|&(_, c)| {
+                listed += 1;
+                listed <= rare_heaps || !is_rare(c, h.mask)
+            });
+        }
+        let (to_common, to_rare) = pairs.split_at(rare_heaps);
         // Words of 64 bits a position that the lanes fill.
         let w64 = WL * L::BITS as usize / 64;
         let spans = bits.words.chunks_mut(room * P);
@@ -203,8 +205,7 @@ impl<'a> LaneRows<'a> {
                         mark_all(row, values);
                     }
                 }
-                Some((h, to_rare)) => {
-                    let to_common = &pairs[..rare_heaps];
+                Some(h) => {
                     let common: [[L; P]; WL] = far_marks(isa, table, at, to_common);
                     let rare: [[L; P]; WL] = far_marks(isa, table, at, to_rare);
                     for (i, row) in rows.enumerate() {
@@ -335,85 +336,6 @@ impl Rows for BitRows<'_> {
     }
 }
 
-/// Rows of `B` bytes a position, one a value below `B` (a power of two): a mark is one store
-/// with no bounds check, where a bitset needs a load, a shift and a store.
-struct ByteRows<'a, const B: usize> {
-    rows: &'a mut [[u8; B]],
-    x0: u64,
-}
-
-impl<const B: usize> ByteRows<'_, B> {
-    /// [`mark_known_splits`] through rows of `B` bytes, as many positions at a time as
-    /// [`BYTE_ROWS_BYTES`] holds.
-    fn mark<V: Value>(
-        table: &[V],
-        b: u64,
-        xs: std::ops::Range<u64>,
-        ctx: &Context,
-        words: &mut [u64],
-    ) {
-        let room = Context::room(ctx.bound);
-        let at_once = (BYTE_ROWS_BYTES / B).max(1);
-        let mut bytes = vec![[0u8; B]; at_once];
-        for (c, words) in words.chunks_mut(room * at_once).enumerate() {
-            let x0 = xs.start + (c * at_once) as u64;
-            let count = words.len() / room;
-            let rows = &mut bytes[..count];
-            rows.iter_mut().for_each(|row| row.fill(0));
-            let mut byte_rows = ByteRows { rows, x0 };
-            let part = x0..x0 + count as u64;
-            rare_splits(&mut byte_rows, table, b, part.clone(), ctx);
-            small_splits(&mut byte_rows, table, b, part, ctx);
-            for (row, bits) in byte_rows.rows.iter().zip(words.chunks_exact_mut(room)) {
-                for (word, eight_bytes) in bits.iter_mut().zip(row.chunks_exact(64)) {
-                    *word |= pack_bytes(eight_bytes);
-                }
-            }
-        }
-    }
-}
-
-impl<const B: usize> Rows for ByteRows<'_, B> {
-    #[inline]
-    fn mark_each<V: Value>(&mut self, from: u64, partners: &[V], with: u32) {
-        let start = (from - self.x0) as usize;
-        let rows = &mut self.rows[start..start + partners.len()];
-        let mark = |row: &mut [u8; B], t: V| row[(with ^ t.into()) as usize & (B - 1)] = MARKED;
-        // Groups of a fixed size unroll into marks at fixed offsets, with no loop bookkeeping
-        // between them.
-        let (row_groups, rows_left) = rows.as_chunks_mut::<UNROLLED>();
-        let (partner_groups, partners_left) = partners.as_chunks::<UNROLLED>();
-        for (rows, partners) in row_groups.iter_mut().zip(partner_groups) {
-            for (row, &t) in rows.iter_mut().zip(partners) {
-                mark(row, t);
-            }
-        }
-        for (row, &t) in rows_left.iter_mut().zip(partners_left) {
-            mark(row, t);
-        }
-    }
-}
-
-/// Marks [`ByteRows::mark_each`] makes in one unrolled group.
-const UNROLLED: usize = 8;
-
-/// A marked byte of a [`ByteRows`] row: its top bit, which [`pack_bytes`] gathers.
-const MARKED: u8 = 0x80;
-
-/// The bitset of 64 bytes, each [`MARKED`] or 0: bit i set when byte i is marked. Eight
-/// bytes at a time, one multiplication gathers their top bits into the top byte.
-#[inline]
-fn pack_bytes(bytes: &[u8]) -> u64 {
-    bytes
-        .chunks_exact(8)
-        .enumerate()
-        .fold(0, |bits, (k, eight)| {
-            let top_bits =
-                u64::from_le_bytes(eight.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080;
-            bits | (top_bits.wrapping_mul(0x0002_0408_1020_4081) >> 56) << (8 * k)
-        })
-}
-
 /// Marks, for the positions `xs`, the values of the splits with a rare heap r whose partner
 /// lies below b.
 fn rare_splits<V: Value>(
@@ -477,6 +399,7 @@ fn small_splits<V: Value>(
 
 #[cfg(test)]
 mod tests {
+    use super::byte_rows::BYTE_ROWS_BYTES;
     use super::*;
     use crate::engine::isa::every_here;
     use crate::engine::rare_values::context::CodeMoves;
@@ -490,17 +413,6 @@ mod tests {
             code(vec![1, 2], vec![1, 2], false),
             code(vec![3, 5], vec![], false),
         ]
-    }
-
-    #[test]
-    fn packed_bytes_are_the_marked_ones() {
-        for seed in 0..200u64 {
-            let bits = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seed << 7);
-            let bytes: Vec<u8> = (0..64)
-                .map(|i| if bits >> i & 1 == 1 { MARKED } else { 0 })
-                .collect();
-            assert_eq!(pack_bytes(&bytes), bits);
-        }
     }
 
     /// The marks of [`LaneRows`] (`W` words a position, `W32` lanes of 32 bits), with lanes

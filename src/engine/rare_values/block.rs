@@ -32,16 +32,29 @@ pub fn compute<V: Value>(
     len: u64,
     ctx: &Context,
     regions: &mut Regions,
+    kept: &mut Kept,
 ) -> (Vec<u32>, u64) {
     let room = Context::room(ctx.bound);
     let region = regions.of(table, b, ctx.moves);
     let known = &table[..b as usize];
     let ahead = Ahead::of(ctx.moves);
-    let mut seen = vec![0u64; len as usize * room];
-    // The witnesses of a chunk serve the next one the same thread takes.
-    let searched = seen.par_chunks_mut(room * CHUNK).enumerate().map_init(
-        || Witnesses::new(room * 64),
-        |witnesses, (c, chunk)| {
+    let Kept {
+        seen,
+        chunks,
+        in_order: in_order_witnesses,
+    } = kept;
+    seen.clear();
+    seen.resize(len as usize * room, 0);
+    let chunk_count = (len as usize).div_ceil(CHUNK);
+    if chunks.len() < chunk_count {
+        chunks.resize_with(chunk_count, || Witnesses::new(room * 64));
+    }
+    let chunk_witnesses = chunks.par_iter_mut().map(|w| w.emptied(room * 64));
+    let searched = seen
+        .par_chunks_mut(room * CHUNK)
+        .zip(chunk_witnesses)
+        .enumerate()
+        .map(|(c, (chunk, witnesses))| {
             let x0 = b + (c * CHUNK) as u64;
             let count = (chunk.len() / room) as u64;
             if ctx.mode == Mode::Full {
@@ -67,12 +80,19 @@ pub fn compute<V: Value>(
                 search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
             }
             witnesses.searched - searched_before
-        },
-    );
+        });
     let searched = searched.sum();
     let finished = AtomicBool::new(false);
     let in_order = || {
-        let out = positions_in_order(table, b, len, ctx, region, &mut seen);
+        let out = positions_in_order(
+            table,
+            b,
+            len,
+            ctx,
+            region,
+            seen,
+            in_order_witnesses.emptied(room * 64),
+        );
         finished.store(true, Ordering::Release);
         out
     };
@@ -95,18 +115,18 @@ fn positions_in_order<V: Value>(
     ctx: &Context,
     region: Option<Region<V>>,
     seen: &mut [u64],
+    witnesses: &mut Witnesses,
 ) -> Vec<u32> {
     let room = Context::room(ctx.bound);
     let known = &table[..b as usize];
     let mut out: Vec<u32> = Vec::with_capacity(len as usize);
     let mut found = Found::default();
-    let mut witnesses = Witnesses::new(room * 64);
     for (i, marks) in seen.chunks_exact_mut(room).enumerate() {
         let x = b + i as u64;
         let search = Search {
             table: known,
             region,
-            witnesses: &mut witnesses,
+            witnesses,
             rare_values: ctx.rare_values,
             high: High::of(ctx, &found.high),
             scan_from: None,
@@ -127,6 +147,17 @@ fn positions_in_order<V: Value>(
         }
     }
     out
+}
+
+/// What a block reuses from the block before, so that blocks allocate nothing: the bitsets of
+/// its positions' options, the [`Witnesses`] of each chunk and those of the positions in order
+/// (each thread's allocations returned at the end of every block cost the other core a flush of
+/// its address translations).
+#[derive(Default)]
+pub struct Kept {
+    seen: Vec<u64>,
+    chunks: Vec<Witnesses>,
+    in_order: Witnesses,
 }
 
 /// The positions of a stretch so far that its later positions read apart from the table.
@@ -350,6 +381,8 @@ mod tests {
         let mut next = xorshift(0x5851_F42D_4C95_7F2D);
         let mut random = |below: u64| next() % below;
         let mut rare_high_values = 0;
+        // Kept from one table to the next.
+        let mut kept = Kept::default();
         for highs in [20, 120, 250] {
             let b = 4000usize;
             let len = 200usize;
@@ -381,7 +414,14 @@ mod tests {
                     high: listed_high,
                     ..Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values)
                 };
-                let (got, _) = compute(&table, b as u64, len as u64, &ctx, &mut Regions::default());
+                let (got, _) = compute(
+                    &table,
+                    b as u64,
+                    len as u64,
+                    &ctx,
+                    &mut Regions::default(),
+                    &mut kept,
+                );
                 let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
                 assert_eq!(
                     got,
@@ -405,6 +445,8 @@ mod tests {
         let mut next = xorshift(0x3C6E_F372_FE94_F82B);
         let mut random = |below: u64| next() % below;
         let mut rare_mexes = 0;
+        // Kept from one table to the next, for another bound.
+        let mut kept = Kept::default();
         for (mask, bound, common_below) in [(255, 256, 256), (254, 256, 128), (63, 64, 64)] {
             let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
             let b = 3000usize;
@@ -444,7 +486,14 @@ mod tests {
                     scanned_first,
                     ..Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values)
                 };
-                let (got, _) = compute(&table, b as u64, 256, &ctx, &mut Regions::default());
+                let (got, _) = compute(
+                    &table,
+                    b as u64,
+                    256,
+                    &ctx,
+                    &mut Regions::default(),
+                    &mut kept,
+                );
                 let expected: Vec<u32> = want[b..b + got.len()].iter().map(|&v| v as u32).collect();
                 assert_eq!(got, expected, "mask {mask}, {scanned_first} scanned first");
                 rare_mexes += got.iter().filter(|&&v| is_rare(v, mask)).count();

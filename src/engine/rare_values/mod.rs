@@ -264,6 +264,8 @@ struct Sieve<'m> {
     high_from: u32,
     /// The small heaps that blocks search one value at a time.
     regions: Regions,
+    /// What each block reuses from the one before.
+    kept: block::Kept,
     /// The splits with the smallest heaps blocks mark before their searches.
     first_splits: FirstSplits,
     /// What a file-backed table keeps in the process ([`Sieve::keep`]).
@@ -297,6 +299,7 @@ impl<'m> Sieve<'m> {
             high: None,
             high_from: 0,
             regions: Regions::default(),
+            kept: block::Kept::default(),
             first_splits: FirstSplits::default(),
             resident: Resident::default(),
             window: None,
@@ -477,6 +480,7 @@ impl<'m> Sieve<'m> {
         };
         let b = self.done;
         let regions = &mut self.regions;
+        let kept = &mut self.kept;
         let few_rare = self.rare.len() <= IN_ORDER_RARE && bound <= in_order::LANES_BOUND;
         let in_order = matches!(self.mode, Mode::Sparse(_))
             && (self.rare.last().is_none_or(|&(r, _)| r < BLOCK)
@@ -497,9 +501,9 @@ impl<'m> Sieve<'m> {
         }
         let len = BLOCK.min(end - b);
         let (out, searched) = match values.bits() {
-            8 => block::compute(typed::<u8>(values), b, len, &ctx, regions),
-            16 => block::compute(typed::<u16>(values), b, len, &ctx, regions),
-            _ => block::compute(typed::<u32>(values), b, len, &ctx, regions),
+            8 => block::compute(typed::<u8>(values), b, len, &ctx, regions, kept),
+            16 => block::compute(typed::<u16>(values), b, len, &ctx, regions, kept),
+            _ => block::compute(typed::<u32>(values), b, len, &ctx, regions, kept),
         };
         self.first_splits.note(searched, len);
         out

@@ -294,6 +294,7 @@ const REMEMBERED: usize = 4;
 /// nearby small heaps often repeat with a short shift (Grundy's game nearly repeats with shift
 /// 3), so for a later s the split (s − q, q) often has the same value: one comparison instead
 /// of a search.
+#[derive(Default)]
 pub(super) struct Witnesses {
     heaps: Vec<[u64; REMEMBERED]>,
     /// Splits the sweeps of the searches marked ([`Search::sweep`]): what the searches cost.
@@ -310,6 +311,17 @@ impl Witnesses {
             swept: 0,
             searched: 0,
         }
+    }
+
+    /// These witnesses emptied, for `room` values, in the memory they already hold when that
+    /// is enough: what [`Witnesses::new`] gives, without an allocation.
+    pub(super) fn emptied(&mut self, room: usize) -> &mut Witnesses {
+        if self.heaps.len() == room {
+            self.heaps.fill([u64::MAX; REMEMBERED]);
+        } else {
+            *self = Witnesses::new(room);
+        }
+        self
     }
 
     fn put(&mut self, v: u32, q: u64) {

@@ -49,10 +49,9 @@ pub fn compute<V: Value>(
     if chunks.len() < chunk_count {
         chunks.resize_with(chunk_count, || Witnesses::new(room * 64));
     }
-    let chunk_witnesses = chunks.par_iter_mut().map(|w| w.emptied(room * 64));
     let searched = seen
         .par_chunks_mut(room * CHUNK)
-        .zip(chunk_witnesses)
+        .zip(chunks.par_iter_mut())
         .enumerate()
         .map(|(c, (chunk, witnesses))| {
             let x0 = b + (c * CHUNK) as u64;
@@ -63,6 +62,7 @@ pub fn compute<V: Value>(
                 }
                 return 0;
             }
+            let witnesses = witnesses.emptied(room * 64);
             let searched_before = witnesses.searched;
             mark_known_splits(table, b, x0..x0 + count, ctx, chunk);
             let at = |q: u64| -> u32 { table[q as usize].into() };

@@ -17,7 +17,6 @@ use super::rows::mark_known_splits;
 use super::search::{Ahead, High, Search, Witnesses};
 use crate::sparse_space::is_rare;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Positions a parallel task computes with one [`Witnesses`].
 const CHUNK: usize = 64;
@@ -82,28 +81,10 @@ pub fn compute<V: Value>(
             witnesses.searched - searched_before
         });
     let searched = searched.sum();
-    let finished = AtomicBool::new(false);
-    let in_order = || {
-        let out = positions_in_order(
-            table,
-            b,
-            len,
-            ctx,
-            region,
-            seen,
-            in_order_witnesses.emptied(room * 64),
-        );
-        finished.store(true, Ordering::Release);
-        out
-    };
-    // Another worker waits for the positions in order awake, yielding its core to any other
-    // thread, so that the next block's tasks find it ready instead of asleep.
-    let awake = || {
-        while !finished.load(Ordering::Acquire) {
-            std::thread::yield_now();
-        }
-    };
-    (rayon::join(in_order, awake).0, searched)
+    // The partner ([`super::partner`]) waits for the next block's tasks meanwhile.
+    let witnesses = in_order_witnesses.emptied(room * 64);
+    let out = positions_in_order(table, b, len, ctx, region, seen, witnesses);
+    (out, searched)
 }
 
 /// The values of the block's positions one after another, from the marks `seen` of their

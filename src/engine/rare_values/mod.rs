@@ -29,6 +29,7 @@ mod in_order;
 mod isa;
 mod kernels;
 mod marks;
+mod partner;
 mod region;
 mod rows;
 mod search;
@@ -384,56 +385,58 @@ impl<'m> Sieve<'m> {
     ) -> Result<Advance> {
         debug_assert_eq!(done, self.done);
         let n = values.len();
-        while self.done < n {
-            self.enter_window()?;
-            if self.done >= self.next_check {
-                self.resident.reread();
-                match find_period(values, self.done, criterion) {
-                    Finding::Proven(p) => return Ok(Advance::Periodic(p)),
-                    Finding::Unproven(open) => self.next_check = next_check(self.done, open),
+        partner::with_partner(|partner| {
+            while self.done < n {
+                self.enter_window()?;
+                if self.done >= self.next_check {
+                    self.resident.reread();
+                    match find_period(values, self.done, criterion) {
+                        Finding::Proven(p) => return Ok(Advance::Periodic(p)),
+                        Finding::Unproven(open) => self.next_check = next_check(self.done, open),
+                    }
+                }
+                let sparse_grew = matches!(self.mode, Mode::Sparse(_))
+                    && self.rare.len() > 2 * self.rare_at_revision + 1024;
+                if self.done >= self.next_revision || sparse_grew {
+                    self.revise(values);
+                }
+                if self.head() == u64::MAX {
+                    self.list_high(values);
+                }
+                let out = self.block(values, partner);
+                if let Some(i) = out.iter().position(|&v| v == block::UNDECIDED) {
+                    return Err(undecided(self.done + i as u64, self.head(), values.len()));
+                }
+                let largest = out.iter().copied().max().unwrap_or(0);
+                if largest > values.capacity() {
+                    let bits = PackedValues::bits_for(largest);
+                    match self.head() {
+                        u64::MAX => resumable::widen(values, bits, self.done)?,
+                        _ => self.widen_window(values, bits),
+                    }
+                    self.resident.reread();
+                }
+                for &v in &out {
+                    let x = self.done;
+                    values.set(x, v);
+                    count(&mut self.counts, v);
+                    if self.mode.lists_rare(x, v) {
+                        self.rare.push((x, v));
+                    }
+                    if v >= self.high_from {
+                        note_high(&mut self.high, x, v);
+                    }
+                    self.done += 1;
+                }
+                emit(&out);
+                self.keep(values);
+                self.window_step(values, &out)?;
+                if self.done < n && stop(self.done).is_break() {
+                    return Ok(Advance::Stopped(self.done));
                 }
             }
-            let sparse_grew = matches!(self.mode, Mode::Sparse(_))
-                && self.rare.len() > 2 * self.rare_at_revision + 1024;
-            if self.done >= self.next_revision || sparse_grew {
-                self.revise(values);
-            }
-            if self.head() == u64::MAX {
-                self.list_high(values);
-            }
-            let out = self.block(values);
-            if let Some(i) = out.iter().position(|&v| v == block::UNDECIDED) {
-                return Err(undecided(self.done + i as u64, self.head(), values.len()));
-            }
-            let largest = out.iter().copied().max().unwrap_or(0);
-            if largest > values.capacity() {
-                let bits = PackedValues::bits_for(largest);
-                match self.head() {
-                    u64::MAX => resumable::widen(values, bits, self.done)?,
-                    _ => self.widen_window(values, bits),
-                }
-                self.resident.reread();
-            }
-            for &v in &out {
-                let x = self.done;
-                values.set(x, v);
-                count(&mut self.counts, v);
-                if self.mode.lists_rare(x, v) {
-                    self.rare.push((x, v));
-                }
-                if v >= self.high_from {
-                    note_high(&mut self.high, x, v);
-                }
-                self.done += 1;
-            }
-            emit(&out);
-            self.keep(values);
-            self.window_step(values, &out)?;
-            if self.done < n && stop(self.done).is_break() {
-                return Ok(Advance::Stopped(self.done));
-            }
-        }
-        Ok(Advance::Completed)
+            Ok(Advance::Completed)
+        })
     }
 
     /// Releases from the process the part of a file-backed table the next blocks do not read:
@@ -462,7 +465,7 @@ impl<'m> Sieve<'m> {
     }
 
     /// The values of the next block.
-    fn block(&mut self, values: &mut PackedValues) -> Vec<u32> {
+    fn block(&mut self, values: &mut PackedValues, partner: &partner::Partner) -> Vec<u32> {
         let bound = self.bound();
         let rare_values = match self.mode {
             Mode::Sparse(mask) => rare_values(mask, Context::room(bound)),
@@ -500,6 +503,7 @@ impl<'m> Sieve<'m> {
             return out;
         }
         let len = BLOCK.min(end - b);
+        partner.keep_awake();
         let (out, searched) = match values.bits() {
             8 => block::compute(typed::<u8>(values), b, len, &ctx, regions, kept),
             16 => block::compute(typed::<u16>(values), b, len, &ctx, regions, kept),

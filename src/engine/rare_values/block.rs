@@ -1,7 +1,7 @@
 //! One block of consecutive positions [b, b + len): the option values each position gets from
-//! splits whose heaps both lie below b, in parallel, then position by position in order the
-//! options that reach into the block, the mex, and the scan of every split when the mex is
-//! still a rare value.
+//! splits whose heaps both lie below b, in parallel chunks, and position by position in order,
+//! as the chunks are done (`ordered.rs`), the options that reach into the block, the mex, and
+//! the scan of every split when the mex is still a rare value.
 //!
 //! A position's option values are a bitset (`room` bits: one past the largest value, which
 //! stays clear). The loops over one kind of split run over a chunk of consecutive positions
@@ -12,7 +12,8 @@
 
 use super::context::{CodeMoves, Context, Mode, Value, equal_split};
 use super::marks::{mark, mark_all, mark_splits, mex_from};
-use super::region::{Region, Regions};
+use super::ordered::InOrder;
+use super::region::Regions;
 use super::rows::mark_known_splits;
 use super::search::{Ahead, High, Search, Witnesses};
 use crate::sparse_space::is_rare;
@@ -48,6 +49,8 @@ pub fn compute<V: Value>(
     if chunks.len() < chunk_count {
         chunks.resize_with(chunk_count, || Witnesses::new(room * 64));
     }
+    let witnesses = in_order_witnesses.emptied(room * 64);
+    let in_order = InOrder::new(table, (b, len), ctx, region, chunk_count, witnesses);
     let searched = seen
         .par_chunks_mut(room * CHUNK)
         .zip(chunks.par_iter_mut())
@@ -55,79 +58,36 @@ pub fn compute<V: Value>(
         .map(|(c, (chunk, witnesses))| {
             let x0 = b + (c * CHUNK) as u64;
             let count = (chunk.len() / room) as u64;
-            if ctx.mode == Mode::Full {
+            let searched = if ctx.mode == Mode::Full {
                 for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
                     all_known_splits(table, b, x0 + i as u64, ctx.moves, marks);
                 }
-                return 0;
-            }
-            let witnesses = witnesses.emptied(room * 64);
-            let searched_before = witnesses.searched;
-            mark_known_splits(table, b, x0..x0 + count, ctx, chunk);
-            let at = |q: u64| -> u32 { table[q as usize].into() };
-            for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
-                let mut search = Search {
-                    table: known,
-                    region,
-                    witnesses,
-                    rare_values: ctx.rare_values,
-                    high: High::of(ctx, &[]),
-                    scan_from: None,
-                    head: ctx.head,
-                    scanned_first: ctx.scanned_first,
-                };
-                search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
-            }
-            witnesses.searched - searched_before
-        });
-    let searched = searched.sum();
-    // The partner ([`super::partner`]) waits for the next block's tasks meanwhile.
-    let witnesses = in_order_witnesses.emptied(room * 64);
-    let out = positions_in_order(table, b, len, ctx, region, seen, witnesses);
-    (out, searched)
-}
-
-/// The values of the block's positions one after another, from the marks `seen` of their
-/// splits whose heaps both lie below b.
-fn positions_in_order<V: Value>(
-    table: &[V],
-    b: u64,
-    len: u64,
-    ctx: &Context,
-    region: Option<Region<V>>,
-    seen: &mut [u64],
-    witnesses: &mut Witnesses,
-) -> Vec<u32> {
-    let room = Context::room(ctx.bound);
-    let known = &table[..b as usize];
-    let mut out: Vec<u32> = Vec::with_capacity(len as usize);
-    let mut found = Found::default();
-    for (i, marks) in seen.chunks_exact_mut(room).enumerate() {
-        let x = b + i as u64;
-        let search = Search {
-            table: known,
-            region,
-            witnesses,
-            rare_values: ctx.rare_values,
-            high: High::of(ctx, &found.high),
-            scan_from: None,
-            head: ctx.head,
-            scanned_first: ctx.scanned_first,
-        };
-        let block = Block {
-            table,
-            b,
-            out: &out,
-            found_rare: &found.rare,
-            found_high: &found.high,
-        };
-        let value = block.value(x, ctx, marks, search);
-        out.push(value);
-        if !found.note(x, value, ctx) {
-            break;
-        }
-    }
-    out
+                0
+            } else {
+                let witnesses = witnesses.emptied(room * 64);
+                let searched_before = witnesses.searched;
+                mark_known_splits(table, b, x0..x0 + count, ctx, chunk);
+                let at = |q: u64| -> u32 { table[q as usize].into() };
+                for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
+                    let mut search = Search {
+                        table: known,
+                        region,
+                        witnesses,
+                        rare_values: ctx.rare_values,
+                        high: High::of(ctx, &[]),
+                        scan_from: None,
+                        head: ctx.head,
+                        scanned_first: ctx.scanned_first,
+                    };
+                    search.cover(at, b, x0 + i as u64, ctx.moves, ahead, marks);
+                }
+                witnesses.searched - searched_before
+            };
+            in_order.chunk_done(c, chunk);
+            searched
+        })
+        .sum();
+    (in_order.values(), searched)
 }
 
 /// What a block reuses from the block before, so that blocks allocate nothing: the bitsets of

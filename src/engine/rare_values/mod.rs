@@ -29,6 +29,7 @@ mod in_order;
 mod isa;
 mod kernels;
 mod marks;
+mod ordered;
 mod partner;
 mod region;
 mod rows;

@@ -7,16 +7,18 @@
 # occurrences), so results do not depend on the thread count. Last, two one-thread runs at once,
 # as two processes: twice the one-thread wall time over the slower of theirs is the most any
 # two threads could gain on this machine, since the two processes share nothing but the
-# processor. Prints a Markdown table; exits 1 if a check failed.
+# processor (PAIRS=no leaves them out: they add more than half again to the script's time).
+# Prints a Markdown table; exits 1 if a check failed.
 #
 # Usage: scripts/bench-frontier.sh [N]      N: positions (2^24); as nimsieve takes sizes
-# Environment: GAMES (the seven below, space-separated), OUT (target/bench-frontier), NIMSIEVE
+# Environment: GAMES (the seven below, space-separated), PAIRS (yes), OUT (target/bench-frontier), NIMSIEVE
 # (target/release/nimsieve, built if missing). Needs GNU time as /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 n=${1:-2^24}
 games=${GAMES:-octal:0.167 octal:0.161 octal:0.034 octal:0.014 octal:0.172 octal:0.6 grundys-game}
+pairs=${PAIRS:-yes}
 out=${OUT:-target/bench-frontier}
 nimsieve=${NIMSIEVE:-target/release/nimsieve}
 [[ -x $nimsieve ]] || cargo build --release --quiet
@@ -56,14 +58,16 @@ echo "|---|---|---|---|---|---|---|---|"
 for game in $games; do
   read -r cpu1 wall1 rss1 < <(run 1 "$game")
   read -r cpu2 wall2 rss2 < <(run 2 "$game")
-  both=$(pair "$game")
+  both=
+  [[ $pairs == no ]] || both=$(pair "$game")
   stem="$out/$(echo "$game" | tr ':' '_')"
   same=yes
   [[ $(facts "$stem-1.json") == "$(facts "$stem-2.json")" ]] || { same=NO; failed=1; }
   values=$(python3 -c "import json; print(json.load(open('$stem-1.json'))['n'])")
   rate=$(awk -v v="$values" -v c="$cpu1" 'BEGIN { printf "%.2f·10^6", v / (c > 0 ? c : 0.01) / 1e6 }')
   speedup=$(awk -v a="$wall1" -v b="$wall2" 'BEGIN { printf "%.2f", a / (b > 0 ? b : 0.01) }')
-  ceiling=$(awk -v a="$wall1" -v b="$both" 'BEGIN { printf "%.2f", 2 * a / (b > 0 ? b : 0.01) }')
+  ceiling=-
+  [[ -z $both ]] || ceiling=$(awk -v a="$wall1" -v b="$both" 'BEGIN { printf "%.2f", 2 * a / (b > 0 ? b : 0.01) }')
   echo "| \`$game\` | $cpu1 | $rate | $((rss1 / 1024)) MiB | $wall2 | $speedup | $ceiling | $same |"
 done
 exit $failed

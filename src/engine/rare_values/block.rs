@@ -14,7 +14,7 @@ use super::context::{CodeMoves, Context, Mode, Value, equal_split};
 use super::marks::{mark, mark_all, mark_splits, mex_from};
 use super::ordered::InOrder;
 use super::region::Regions;
-use super::rows::mark_known_splits;
+use super::rows::{Scratch, mark_known_splits};
 use super::search::{Ahead, High, Search, Witnesses};
 use crate::sparse_space::is_rare;
 use rayon::prelude::*;
@@ -47,15 +47,17 @@ pub fn compute<V: Value>(
     seen.resize(len as usize * room, 0);
     let chunk_count = (len as usize).div_ceil(CHUNK);
     if chunks.len() < chunk_count {
-        chunks.resize_with(chunk_count, || Witnesses::new(room * 64));
+        chunks.resize_with(chunk_count, || {
+            (Witnesses::new(room * 64), Scratch::default())
+        });
     }
     let witnesses = in_order_witnesses.emptied(room * 64);
-    let in_order = InOrder::new(table, (b, len), ctx, region, chunk_count, witnesses);
+    let in_order = InOrder::new(table, b, len, ctx, region, chunk_count, witnesses);
     let searched = seen
         .par_chunks_mut(room * CHUNK)
         .zip(chunks.par_iter_mut())
         .enumerate()
-        .map(|(c, (chunk, witnesses))| {
+        .map(|(c, (chunk, (witnesses, scratch)))| {
             let x0 = b + (c * CHUNK) as u64;
             let count = (chunk.len() / room) as u64;
             let searched = if ctx.mode == Mode::Full {
@@ -66,7 +68,7 @@ pub fn compute<V: Value>(
             } else {
                 let witnesses = witnesses.emptied(room * 64);
                 let searched_before = witnesses.searched;
-                mark_known_splits(table, b, x0..x0 + count, ctx, chunk);
+                mark_known_splits(table, b, x0..x0 + count, ctx, chunk, scratch);
                 let at = |q: u64| -> u32 { table[q as usize].into() };
                 for (i, marks) in chunk.chunks_exact_mut(room).enumerate() {
                     let mut search = Search {
@@ -90,14 +92,14 @@ pub fn compute<V: Value>(
     (in_order.values(), searched)
 }
 
-/// What a block reuses from the block before, so that blocks allocate nothing: the bitsets of
-/// its positions' options, the [`Witnesses`] of each chunk and those of the positions in order
-/// (each thread's allocations returned at the end of every block cost the other core a flush of
-/// its address translations).
+/// What a block reuses from the block before, so that its chunks allocate nothing: the bitsets
+/// of its positions' options, the [`Witnesses`] and the marks' [`Scratch`] of each chunk, and the
+/// witnesses of the positions in order (each thread's allocations returned at the end of every
+/// block cost the other core a flush of its address translations).
 #[derive(Default)]
 pub struct Kept {
     seen: Vec<u64>,
-    chunks: Vec<Witnesses>,
+    chunks: Vec<(Witnesses, Scratch)>,
     in_order: Witnesses,
 }
 

@@ -36,7 +36,8 @@ impl<'a, 's, V: Value> InOrder<'a, 's, V> {
     /// The positions of the block of `len` positions from b, in `chunks` chunks, none decided.
     pub(super) fn new(
         table: &'a [V],
-        (b, len): (u64, u64),
+        b: u64,
+        len: u64,
         ctx: &'a Context<'a>,
         region: Option<Region<'a, V>>,
         chunks: usize,
@@ -158,7 +159,7 @@ mod tests {
             // on those before it.
             let mut seen = vec![0u64; len as usize * room];
             let mut witnesses = Witnesses::new(room * 64);
-            let in_order = InOrder::new(&table, (b, len), &ctx, None, chunks, &mut witnesses);
+            let in_order = InOrder::new(&table, b, len, &ctx, None, chunks, &mut witnesses);
             let mut parts: Vec<Option<&mut [u64]>> = seen.chunks_mut(room * 64).map(Some).collect();
             let handed: Vec<(usize, &mut [u64])> = order
                 .iter()

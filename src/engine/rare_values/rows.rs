@@ -25,20 +25,36 @@ pub(super) fn mark_known_splits<V: Value>(
     xs: std::ops::Range<u64>,
     ctx: &Context,
     words: &mut [u64],
+    scratch: &mut Scratch,
 ) {
+    let Scratch { pairs, bytes } = scratch;
     match ctx.bound {
-        64 => LaneRows::mark::<V, 1, 2, { avx2_span(2) }>(table, b, xs, ctx, words, None),
-        128 => LaneRows::mark::<V, 2, 4, { avx2_span(4) }>(table, b, xs, ctx, words, None),
-        256 => LaneRows::mark::<V, 4, 8, { avx2_span(8) }>(table, b, xs, ctx, words, None),
+        64 => LaneRows::mark::<V, 1, 2, { avx2_span(2) }>(table, b, xs, ctx, words, pairs, None),
+        128 => LaneRows::mark::<V, 2, 4, { avx2_span(4) }>(table, b, xs, ctx, words, pairs, None),
+        256 => LaneRows::mark::<V, 4, 8, { avx2_span(8) }>(table, b, xs, ctx, words, pairs, None),
         512 => match Halves::of(ctx, b, &xs) {
-            Some(h) => {
-                LaneRows::mark::<V, 4, 8, { avx2_span(8) }>(table, b, xs, ctx, words, Some(h))
-            }
-            None => ByteRows::<512>::mark(table, b, xs, ctx, words),
+            Some(h) => LaneRows::mark::<V, 4, 8, { avx2_span(8) }>(
+                table,
+                b,
+                xs,
+                ctx,
+                words,
+                pairs,
+                Some(h),
+            ),
+            None => ByteRows::<512>::mark(table, b, xs, ctx, words, bytes),
         },
-        1024 => ByteRows::<1024>::mark(table, b, xs, ctx, words),
+        1024 => ByteRows::<1024>::mark(table, b, xs, ctx, words, bytes),
         _ => BitRows::mark(table, b, xs, ctx, words),
     }
+}
+
+/// What the marks of a chunk reuse from the chunk before, so that they allocate nothing: the
+/// pairs the lane rows gather and the rows of one byte a value.
+#[derive(Default)]
+pub(super) struct Scratch {
+    pairs: Vec<(usize, u32)>,
+    bytes: Vec<u8>,
 }
 
 /// The option values of consecutive positions from `x0`. The loops over one split kind run
@@ -107,7 +123,7 @@ const fn avx2_span(w32: usize) -> usize {
 struct LaneRows<'a> {
     bits: BitRows<'a>,
     xs: std::ops::Range<u64>,
-    pairs: Vec<(usize, u32)>,
+    pairs: &'a mut Vec<(usize, u32)>,
     /// The pairs of rare heaps, first in `pairs`.
     rare_heaps: usize,
 }
@@ -128,9 +144,10 @@ impl<'a> LaneRows<'a> {
         xs: std::ops::Range<u64>,
         ctx: &Context,
         words: &mut [u64],
+        pairs: &mut Vec<(usize, u32)>,
         halves: Option<Halves>,
     ) {
-        let rows = LaneRows::gather(table, b, xs, ctx, words);
+        let rows = LaneRows::gather(table, b, xs, ctx, words, pairs);
         match detect() {
             #[cfg(target_arch = "x86_64")]
             isa @ Isa::Avx512 => rows.fill::<V, u32, W32, SPAN>(isa, table, halves),
@@ -141,15 +158,16 @@ impl<'a> LaneRows<'a> {
     }
 
     /// The rows of the positions `xs` over `words`, with the pairs of the splits every
-    /// position has gathered and the others marked.
+    /// position has gathered in `pairs` and the others marked.
     fn gather<V: Value>(
         table: &[V],
         b: u64,
         xs: std::ops::Range<u64>,
         ctx: &Context,
         words: &'a mut [u64],
+        pairs: &'a mut Vec<(usize, u32)>,
     ) -> LaneRows<'a> {
-        let first_splits = ctx.scanned_first as usize;
+        pairs.clear();
         let mut rows = LaneRows {
             bits: BitRows {
                 words,
@@ -157,7 +175,7 @@ impl<'a> LaneRows<'a> {
                 x0: xs.start,
             },
             xs: xs.clone(),
-            pairs: Vec::with_capacity(ctx.rare.len() * ctx.moves.splits.len() + first_splits),
+            pairs,
             rare_heaps: 0,
         };
         rare_splits(&mut rows, table, b, xs.clone(), ctx);
@@ -177,7 +195,7 @@ impl<'a> LaneRows<'a> {
         let LaneRows {
             bits,
             xs,
-            mut pairs,
+            pairs,
             rare_heaps,
         } = self;
         let room = bits.room;
@@ -217,7 +235,7 @@ impl<'a> LaneRows<'a> {
                     }
                 }
                 None => {
-                    let marks: [[L; P]; WL] = far_marks(isa, table, at, &pairs);
+                    let marks: [[L; P]; WL] = far_marks(isa, table, at, pairs);
                     for (i, row) in rows.enumerate() {
                         for (w, word) in row.iter_mut().take(w64).enumerate() {
                             *word |= far_word(&marks, w, i);
@@ -417,7 +435,8 @@ mod tests {
 
     /// The marks of [`LaneRows`] (`W` words a position, `W32` lanes of 32 bits), with lanes
     /// of 32 bits (spans of [`SPAN`] and of eight positions) and of 64, each compiled plainly
-    /// and for every instruction set this processor has.
+    /// and for every instruction set this processor has; the pairs gathered in one list
+    /// throughout, as a chunk's marks reuse the list of the chunk before.
     fn every_lanes<const W: usize, const W32: usize>(
         table: &[u16],
         b: u64,
@@ -427,17 +446,18 @@ mod tests {
     ) -> Vec<(Isa, Vec<u64>)> {
         let len = (xs.end - xs.start) as usize * Context::room(ctx.bound);
         let mut every = Vec::new();
+        let pairs = &mut vec![(0, 1)];
         for isa in every_here() {
             let mut words = vec![0u64; len];
-            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
+            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words, pairs);
             rows.fill::<u16, u32, W32, SPAN>(isa, table, halves);
             every.push((isa, words));
             let mut words = vec![0u64; len];
-            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
+            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words, pairs);
             rows.fill::<u16, u32, W32, 8>(isa, table, halves);
             every.push((isa, words));
             let mut words = vec![0u64; len];
-            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words);
+            let rows = LaneRows::gather(table, b, xs.clone(), ctx, &mut words, pairs);
             rows.fill::<u16, u64, W, SPAN>(isa, table, halves);
             every.push((isa, words));
         }
@@ -445,11 +465,13 @@ mod tests {
     }
 
     /// Lanes (bounds 64 to 256) and byte rows (up to 1024) mark what the bitsets mark, on
-    /// chunks of whole spans and not; lanes of 32 and 64 bits, plain and vectorised, alike.
+    /// chunks of whole spans and not; lanes of 32 and 64 bits, plain and vectorised, alike. One
+    /// [`Scratch`] serves every chunk, bound and code, as the chunks of a block reuse theirs.
     #[test]
     fn lanes_and_byte_rows_mark_what_bitsets_mark() {
         let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let mut random = |below: u64| next() % below;
+        let mut scratch = Scratch::default();
         for bound in [64u32, 128, 256, 512, 1024, 2048] {
             for moves in codes() {
                 let splits = &moves.splits;
@@ -467,7 +489,7 @@ mod tests {
                 for xs in [b..b + len, b + 100..b + 100 + len, b + 7..b + 7 + len - 3] {
                     let len = (xs.end - xs.start) as usize;
                     let mut bytes = vec![0u64; len * room];
-                    mark_known_splits(&table, b, xs.clone(), &ctx, &mut bytes);
+                    mark_known_splits(&table, b, xs.clone(), &ctx, &mut bytes, &mut scratch);
                     let mut bits = vec![0u64; len * room];
                     BitRows::mark(&table, b, xs.clone(), &ctx, &mut bits);
                     assert_eq!(bytes, bits, "bound {bound}, splits {splits:?}, {xs:?}");
@@ -521,7 +543,14 @@ mod tests {
                     }
                     let len = (xs.end - xs.start) as usize;
                     let mut lanes = vec![0u64; len * room];
-                    mark_known_splits(&table, b, xs.clone(), &ctx, &mut lanes);
+                    mark_known_splits(
+                        &table,
+                        b,
+                        xs.clone(),
+                        &ctx,
+                        &mut lanes,
+                        &mut Scratch::default(),
+                    );
                     let mut bits = vec![0u64; len * room];
                     BitRows::mark(&table, b, xs.clone(), &ctx, &mut bits);
                     assert_eq!(lanes, bits, "splits {splits:?}, {xs:?}");

@@ -17,21 +17,23 @@ pub(super) struct ByteRows<'a, const B: usize> {
 
 impl<const B: usize> ByteRows<'_, B> {
     /// [`super::mark_known_splits`] through rows of `B` bytes, as many positions at a time as
-    /// [`BYTE_ROWS_BYTES`] holds.
+    /// [`BYTE_ROWS_BYTES`] holds, in `bytes`.
     pub(super) fn mark<V: Value>(
         table: &[V],
         b: u64,
         xs: std::ops::Range<u64>,
         ctx: &Context,
         words: &mut [u64],
+        bytes: &mut Vec<u8>,
     ) {
         let room = Context::room(ctx.bound);
         let at_once = (BYTE_ROWS_BYTES / B).max(1);
-        let mut bytes = vec![[0u8; B]; at_once];
+        bytes.resize(at_once * B, 0);
+        let (all_rows, _) = bytes.as_chunks_mut::<B>();
         for (c, words) in words.chunks_mut(room * at_once).enumerate() {
             let x0 = xs.start + (c * at_once) as u64;
             let count = words.len() / room;
-            let rows = &mut bytes[..count];
+            let rows = &mut all_rows[..count];
             rows.iter_mut().for_each(|row| row.fill(0));
             let mut byte_rows = ByteRows { rows, x0 };
             let part = x0..x0 + count as u64;

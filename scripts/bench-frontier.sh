@@ -8,10 +8,13 @@
 # as two processes: twice the one-thread wall time over the slower of theirs is the most any
 # two threads could gain on this machine, since the two processes share nothing but the
 # processor (PAIRS=no leaves them out: they add more than half again to the script's time).
-# Prints a Markdown table; exits 1 if a check failed.
+# With RUNS=k, the one- and two-thread runs of each game take turns k times: the table gives
+# the medians, and the speed-up of each turn in brackets, since single runs of a virtual
+# machine spread by 10-20%. Prints a Markdown table; exits 1 if a check failed.
 #
 # Usage: scripts/bench-frontier.sh [N]      N: positions (2^24); as nimsieve takes sizes
-# Environment: GAMES (the seven below, space-separated), PAIRS (yes), OUT (target/bench-frontier), NIMSIEVE
+# Environment: GAMES (the seven below, space-separated), PAIRS (yes), RUNS (1), OUT
+# (target/bench-frontier), NIMSIEVE
 # (target/release/nimsieve, built if missing). Needs GNU time as /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +22,7 @@ cd "$(dirname "$0")/.."
 n=${1:-2^24}
 games=${GAMES:-octal:0.167 octal:0.161 octal:0.034 octal:0.014 octal:0.172 octal:0.6 grundys-game}
 pairs=${PAIRS:-yes}
+runs=${RUNS:-1}
 out=${OUT:-target/bench-frontier}
 nimsieve=${NIMSIEVE:-target/release/nimsieve}
 [[ -x $nimsieve ]] || cargo build --release --quiet
@@ -50,22 +54,42 @@ pair() {
   sort -n "$stem-pair-a.time" "$stem-pair-b.time" | tail -n 1
 }
 
+# median FILE: the median of each of the columns of FILE's lines.
+median() {
+  python3 -c 'import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+print(*(statistics.median_low(float(r[i]) for r in rows) for i in range(len(rows[0]))))' "$1"
+}
+
 failed=0
 echo "N = $n, $(nproc) cores; one thread: CPU time; two threads: wall time"
 echo
 echo "| game | CPU s (1 thread) | values / CPU s | peak RSS | wall s (2 threads) | speed-up | two processes at once | same summary |"
 echo "|---|---|---|---|---|---|---|---|"
 for game in $games; do
-  read -r cpu1 wall1 rss1 < <(run 1 "$game")
-  read -r cpu2 wall2 rss2 < <(run 2 "$game")
+  stem="$out/$(echo "$game" | tr ':' '_')"
+  : > "$stem-runs-1.txt"
+  : > "$stem-runs-2.txt"
+  turns=()
+  for ((turn = 0; turn < runs; turn++)); do
+    run 1 "$game" >> "$stem-runs-1.txt"
+    run 2 "$game" >> "$stem-runs-2.txt"
+    turns+=("$(tail -n 1 "$stem-runs-1.txt" | cut -d' ' -f2) $(tail -n 1 "$stem-runs-2.txt" | cut -d' ' -f2)")
+  done
+  read -r cpu1 wall1 rss1 < <(median "$stem-runs-1.txt")
+  read -r cpu2 wall2 rss2 < <(median "$stem-runs-2.txt")
+  rss1=${rss1%.*}
   both=
   [[ $pairs == no ]] || both=$(pair "$game")
-  stem="$out/$(echo "$game" | tr ':' '_')"
   same=yes
   [[ $(facts "$stem-1.json") == "$(facts "$stem-2.json")" ]] || { same=NO; failed=1; }
   values=$(python3 -c "import json; print(json.load(open('$stem-1.json'))['n'])")
   rate=$(awk -v v="$values" -v c="$cpu1" 'BEGIN { printf "%.2f·10^6", v / (c > 0 ? c : 0.01) / 1e6 }')
   speedup=$(awk -v a="$wall1" -v b="$wall2" 'BEGIN { printf "%.2f", a / (b > 0 ? b : 0.01) }')
+  if ((runs > 1)); then
+    each=$(printf '%s\n' "${turns[@]}" | awk '{ printf "%s%.2f", (NR > 1 ? ", " : ""), $1 / ($2 > 0 ? $2 : 0.01) }')
+    speedup="$speedup ($each)"
+  fi
   ceiling=-
   [[ -z $both ]] || ceiling=$(awk -v a="$wall1" -v b="$both" 'BEGIN { printf "%.2f", 2 * a / (b > 0 ? b : 0.01) }')
   echo "| \`$game\` | $cpu1 | $rate | $((rss1 / 1024)) MiB | $wall2 | $speedup | $ceiling | $same |"

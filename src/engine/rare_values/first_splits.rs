@@ -10,6 +10,9 @@ const SCANNED_MOST: u64 = 8192;
 const SEARCHED_MORE: u64 = 5;
 /// See [`SEARCHED_MORE`]: 1.5 searches a position, as a fraction.
 const SEARCHED_FEWER: (u64, u64) = (3, 2);
+/// Choices for which a count found too few, by a doubling right after a halving, is not
+/// halved to again.
+const HELD: u32 = 32;
 /// Positions of blocks between two choices of [`FirstSplits`].
 const CHOSEN_EVERY: u64 = 1 << 16;
 
@@ -22,7 +25,11 @@ const CHOSEN_EVERY: u64 = 1 << 16;
 /// a position (and user seconds with 1,024, then with the splits doubled) `.172` 8.8 (11.9 s,
 /// 9.0), `.014` 7.5 (9.9 s, 9.0), `.6` 6.9 (7.7 s, 6.3); but Grundy's game 3.6 (4.8 s, 5.7
 /// when doubled on the values missing), `.034` 1.9, `.161` 1.3, `.364` 0.4 (doubling made
-/// these no faster). The count depends only on the values, never on the threads.
+/// these no faster). A count that a halving made too few, doubled back at the next choice, is
+/// kept for [`HELD`] choices before a halving tries again: `.172` at 2^22 left 5.4 searches a
+/// position with 2,048 and 1.4 with 4,096, and swung between the two at every choice (12.1 s
+/// against 11.4 on one thread with the count held). The count depends only on the values,
+/// never on the threads.
 #[derive(Clone, Copy)]
 pub(super) struct FirstSplits {
     /// The splits marked first.
@@ -30,6 +37,12 @@ pub(super) struct FirstSplits {
     /// Searches of many splits, over `positions` positions since the last choice.
     searched: u64,
     positions: u64,
+    /// Whether the last choice halved the count.
+    halved: bool,
+    /// The count that a doubling right after a halving came back to, and the choices left for
+    /// which no halving goes below it.
+    floor: u64,
+    held: u32,
 }
 
 impl Default for FirstSplits {
@@ -38,6 +51,9 @@ impl Default for FirstSplits {
             count: SCANNED_FIRST,
             searched: 0,
             positions: 0,
+            halved: false,
+            floor: SCANNED_FIRST,
+            held: 0,
         }
     }
 }
@@ -52,10 +68,20 @@ impl FirstSplits {
             return;
         }
         let (fewer, per) = SEARCHED_FEWER;
-        if self.searched > SEARCHED_MORE * self.positions && self.count < SCANNED_MOST {
+        let more = self.searched > SEARCHED_MORE * self.positions;
+        let fewer = self.searched * per < fewer * self.positions;
+        self.held = self.held.saturating_sub(1);
+        let halved = self.halved;
+        self.halved = false;
+        if more && self.count < SCANNED_MOST {
             self.count *= 2;
-        } else if self.searched * per < fewer * self.positions && self.count > SCANNED_FIRST {
+            if halved {
+                (self.floor, self.held) = (self.count, HELD);
+            }
+        } else if fewer && self.count > SCANNED_FIRST && (self.held == 0 || self.count > self.floor)
+        {
             self.count /= 2;
+            self.halved = true;
         }
         (self.searched, self.positions) = (0, 0);
     }
@@ -94,5 +120,33 @@ mod tests {
         // No choice before CHOSEN_EVERY positions.
         first.note(100 * 256, 256);
         assert_eq!(first.count, SCANNED_FIRST);
+    }
+
+    /// A count found too few, by a doubling right after a halving, is not halved to again for
+    /// [`HELD`] choices: the counts do not swing between two at every choice.
+    #[test]
+    fn a_count_too_few_is_held() {
+        // Searches each count leaves a position, much as in `.172` at 2^22.
+        let left = |count| match count {
+            1024 => 9,
+            2048 => 6,
+            _ => 1,
+        };
+        let mut first = FirstSplits::default();
+        let counts: Vec<u64> = (0..40)
+            .map(|_| {
+                let searched = left(first.count);
+                for _ in 0..CHOSEN_EVERY / 256 {
+                    first.note(searched * 256, 256);
+                }
+                first.count
+            })
+            .collect();
+        // Doubled twice; halved at one search a position, doubled back at once, and held
+        // there until tried again.
+        assert_eq!(counts[..4], [2048, 4096, 2048, 4096]);
+        let held = 4 + HELD as usize - 1;
+        assert!(counts[4..held].iter().all(|&c| c == 4096), "{counts:?}");
+        assert_eq!(counts[held..held + 3], [2048, 4096, 4096], "{counts:?}");
     }
 }

@@ -27,9 +27,9 @@ const CHOSEN_EVERY: u64 = 1 << 16;
 /// when doubled on the values missing), `.034` 1.9, `.161` 1.3, `.364` 0.4 (doubling made
 /// these no faster). A count that a halving made too few, doubled back at the next choice, is
 /// kept for [`HELD`] choices before a halving tries again: `.172` at 2^22 left 5.4 searches a
-/// position with 2,048 and 1.4 with 4,096, and swung between the two at every choice (12.1 s
-/// against 11.4 on one thread with the count held). The count depends only on the values,
-/// never on the threads.
+/// position with 2,048 and 1.4 with 4,096, and swung between the two at every choice (1–5% of
+/// its time on one thread, docs/performance.md). The count depends only on the values, never
+/// on the threads.
 #[derive(Clone, Copy)]
 pub(super) struct FirstSplits {
     /// The splits marked first.
@@ -39,9 +39,9 @@ pub(super) struct FirstSplits {
     positions: u64,
     /// Whether the last choice halved the count.
     halved: bool,
-    /// The count that a doubling right after a halving came back to, and the choices left for
-    /// which no halving goes below it.
+    /// The count that a doubling right after a halving came back to.
     floor: u64,
+    /// Choices left for which no halving goes below `floor`.
     held: u32,
 }
 
@@ -69,7 +69,7 @@ impl FirstSplits {
         }
         let (fewer, per) = SEARCHED_FEWER;
         let more = self.searched > SEARCHED_MORE * self.positions;
-        let fewer = self.searched * per < fewer * self.positions;
+        let few = self.searched * per < fewer * self.positions;
         self.held = self.held.saturating_sub(1);
         let halved = self.halved;
         self.halved = false;
@@ -78,8 +78,7 @@ impl FirstSplits {
             if halved {
                 (self.floor, self.held) = (self.count, HELD);
             }
-        } else if fewer && self.count > SCANNED_FIRST && (self.held == 0 || self.count > self.floor)
-        {
+        } else if few && self.count > SCANNED_FIRST && (self.held == 0 || self.count > self.floor) {
             self.count /= 2;
             self.halved = true;
         }

@@ -159,7 +159,9 @@ def summary(
     ``window`` positions (default 2**26, at least 2**18), then only a head and a tail of it, as
     ``nimsieve grundy -f json`` does: memory stays bounded however large ``n`` is, and the
     summary is the one a whole table gives. A value the window cannot decide raises a
-    ValueError that says so; a larger ``window`` decides it.
+    ValueError that says so; a larger ``window`` decides it. A ``window`` given where the run
+    would keep its whole table anyway (another game or engine, ``until_period=True``) raises a
+    ValueError.
 
     For a :data:`Rule` (see :func:`grundy`), ``"game"`` is ``"python:NAME"`` (the function's
     name), ``"engine"`` is ``"python"``, ``"period"`` is None (nothing bounds a function's

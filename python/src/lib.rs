@@ -195,7 +195,8 @@ fn summary<'py>(
         true => Listing::Ppos { offset: 0 },
         false => Listing::Grundy,
     };
-    let window = run::window_of(window, !ppos, "summaries of values (not ppos=True)");
+    let given = window;
+    let window = run::window_of(given, !ppos, "summaries of values (not ppos=True)");
     let request = window
         .and_then(|window| {
             request(game, n, listing, engine, until_period, None).map(|r| (window, r))
@@ -205,6 +206,10 @@ fn summary<'py>(
             command: call,
             window,
             ..r
+        })
+        .and_then(|r| match given {
+            Some(given) => r.check_window_given(given).map(|()| r),
+            None => Ok(r),
         })
         .map_err(to_py)?;
     supervised(py, threads, progress, |p| {

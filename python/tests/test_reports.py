@@ -50,6 +50,10 @@ def test_a_window_is_refused_where_it_cannot_apply() -> None:
         nimsieve.summary("octal:0.161", 10**6, window=1000)
     with pytest.raises(ValueError, match=r"window=262144: .*not ppos=True"):
         nimsieve.summary("octal:0.161", 10**6, ppos=True, window=2**18)
+    with pytest.raises(ValueError, match=r"window=262144: squares on the value-layers engine keeps its whole table"):
+        nimsieve.summary("squares", 10**6, window=2**18)
+    with pytest.raises(ValueError, match=r"window=262144: a run with until_period keeps its whole table"):
+        nimsieve.summary("octal:0.161", 10**6, until_period=True, window=2**18)
 
 
 @pytest.mark.parametrize(

@@ -82,6 +82,9 @@ pub(super) fn tabulate(args: &TableArgs, ppos: Option<PposOptions>) -> Result<()
         freq_each_power: args.freq_each_power,
         ..Request::grundy(game, n)
     };
+    if let Some(given) = &args.window {
+        request.check_window_given(given)?;
+    }
     let engine = request.engine_kind();
     if args.resume && !engine.resumes() && !two_heaps && !args.out.quiet {
         say(&format!(

@@ -192,6 +192,41 @@ impl Request {
         })
     }
 
+    /// Refuses a window given as `given` for a run that would keep its whole table past it: a
+    /// game or engine other than take-and-break on `rare-values`, or a run that stops at its
+    /// period ([`Request::windowed`]). A window the run does not reach keeps the table whole
+    /// anyway, and is let be.
+    pub fn check_window_given(&self, given: &str) -> Result<()> {
+        if self.windowed().is_some() || self.window.is_none_or(|from| self.n <= from) {
+            return Ok(());
+        }
+        let why = if self.until_period {
+            text!(
+                ": a run with ",
+                Param::UntilPeriod,
+                " keeps its whole table (its period is proven from it); leave ",
+                Param::Window,
+                " or ",
+                Param::UntilPeriod,
+                " out"
+            )
+        } else {
+            text!(
+                format!(
+                    ": {} on the {} engine keeps its whole table (only take-and-break games on the rare-values engine keep a window); leave ",
+                    self.game.spec,
+                    self.engine_kind().name()
+                ),
+                Param::Window,
+                " out"
+            )
+        };
+        Err(Error::invalid(
+            Param::Window,
+            text!(Param::Window.given(given), why),
+        ))
+    }
+
     /// What the run's report holds: values or P-positions, of one heap or two.
     pub fn kind(&self) -> Kind {
         match (self.listing, self.game.heaps()) {

@@ -104,7 +104,8 @@ fn a_run_that_keeps_no_table_writes_the_frequency_file_of_each_power_it_passes()
 /// A value that only splits past the head could decide (`.6` at 1,697,097, a rare value
 /// below its mex excluded only by a split of two heaps between head and tail: a window of 2^18
 /// suggests 2^19, which suggests 2^20, which decides every value), a game without sparse space
-/// by the window's start, and a window asked of a run that writes its table: one line each.
+/// by the window's start, and a window asked of a run that writes its table or keeps it whatever
+/// its formats: one line each.
 #[test]
 fn what_a_window_cannot_do_is_one_line() {
     let refused = |args: &str, want: &str| {
@@ -148,6 +149,24 @@ fn what_a_window_cannot_do_is_one_line() {
         "grundy octal:0.167 -n 2^20 -f json --window 1000",
         "of at least 262144 (2^18) positions",
     );
+    // A run that would keep its whole table past the window whatever its formats.
+    refused(
+        "grundy squares -n 2^20 -f json --window 2^18",
+        "--window 2^18: squares on the value-layers engine keeps its whole table (only take-and-break games on the rare-values engine keep a window); leave --window out",
+    );
+    refused(
+        "grundy octal:0.167 -n 2^20 -f json --window 2^18 --engine reference",
+        "octal:0.167 on the reference engine keeps its whole table",
+    );
+    refused(
+        "grundy octal:0.167 -n 2^20 -f json --window 2^18 --until-period",
+        "--window 2^18: a run with --until-period keeps its whole table (its period is proven from it); leave --window or --until-period out",
+    );
+    // A window the run does not reach is let be: the table is whole anyway.
+    nimsieve(dir.path())
+        .args("grundy squares -n 2^18 -f json --window 2^18 -o -".split(' '))
+        .assert()
+        .success();
 }
 
 /// The checkpoint `saved` of a run that keeps no table with `more` P-positions counted, and its

@@ -1,8 +1,10 @@
 //! The kernels of the `rare-values` engine, as portable bodies that [`isa`](super::isa)
-//! compiles for each instruction set: the search of a region for a split of one value, and
-//! the marks of the lanes of the in-order path and of a chunk's rows.
+//! compiles for each instruction set: the search of a region for a split of one value, the
+//! marks of the lanes of the in-order path and of a chunk's rows, and the word of a run of
+//! splits' values below 64.
 
 use super::context::Value;
+use super::marks::word_of;
 use super::region::{LANES, REGION_FIRST};
 
 /// The small heap a of a split (a, s − a) of value v whose small heap the region's reversed
@@ -119,4 +121,14 @@ pub(super) fn far_word<L: Lane, const WL: usize, const P: usize>(
         let lane: u64 = marks[(w * per_word + k) % WL][i].into();
         word | lane << (k as u32 * L::BITS)
     })
+}
+
+/// The bits of the values (all below 64) of the splits of `small`'s heaps with their partners,
+/// `large` reversed, in one word: with AVX2 a variable shift of each 64-bit lane makes four
+/// bits at once (`.167`, whose sweeps of the first splits took 45% of its time, went 1.17 times
+/// as fast to 2^25 on one thread).
+#[inline(always)]
+pub(super) fn word_of_splits_body<V: Value>(small: &[V], large: &[V]) -> u64 {
+    let pairs = small.iter().zip(large.iter().rev());
+    word_of(pairs.map(|(&a, &b)| (a ^ b).into()))
 }

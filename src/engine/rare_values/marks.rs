@@ -2,6 +2,8 @@
 //! value on, and the values of a run of splits marked at once.
 
 use super::context::Value;
+use super::isa::word_of_splits;
+use crate::engine::isa::detect;
 
 /// Marks every value of `values` in a bitset. When every value is below 64 (a bitset of two
 /// words, the second for the bound), the marks gather in a register rather than in memory,
@@ -9,10 +11,16 @@ use super::context::Value;
 #[inline]
 pub(super) fn mark_all(marks: &mut [u64], values: impl Iterator<Item = u32>) {
     if let [word, _] = marks {
-        *word |= values.fold(0, |w, v| w | 1 << v);
+        *word |= word_of(values);
     } else {
         values.for_each(|v| mark(marks, v));
     }
+}
+
+/// The bits of `values` (all below 64) in one word.
+#[inline(always)]
+pub(super) fn word_of(values: impl Iterator<Item = u32>) -> u64 {
+    values.fold(0, |w, v| w | 1 << v)
 }
 
 /// Marks value v in a bitset.
@@ -57,6 +65,10 @@ pub(super) fn mark_splits<V: Value>(
 ) {
     let small = &table[heaps.start as usize..heaps.end as usize];
     let large = &table[(s + 1 - heaps.end) as usize..=(s - heaps.start) as usize];
-    let values = small.iter().zip(large.iter().rev());
-    mark_all(marks, values.map(|(&a, &b)| (a ^ b).into()));
+    if let [word, _] = marks {
+        *word |= word_of_splits(detect(), small, large);
+    } else {
+        let values = small.iter().zip(large.iter().rev());
+        values.for_each(|(&a, &b)| mark(marks, (a ^ b).into()));
+    }
 }

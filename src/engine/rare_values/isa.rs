@@ -2,7 +2,7 @@
 //! set detected at run time.
 
 use super::context::Value;
-use super::kernels::{Lane, far_marks_body, find_in_region_body, word_of_splits_body};
+use super::kernels::{Lane, far_marks_body, find_in_region_body, words_of_splits_body};
 use crate::engine::isa::Isa;
 
 /// [`find_in_region_body`] compiled for `isa`.
@@ -81,22 +81,26 @@ fn far_marks_avx2<V: Value, L: Lane, const WL: usize, const P: usize>(
     far_marks_body(table, x0, pairs)
 }
 
-/// [`word_of_splits_body`] compiled for `isa` (AVX2's also where AVX-512 is there).
+/// [`words_of_splits_body`] compiled for `isa` (AVX2's also where AVX-512 is there).
 #[inline]
-pub(super) fn word_of_splits<V: Value>(isa: Isa, small: &[V], large: &[V]) -> u64 {
+pub(super) fn words_of_splits<V: Value, const W: usize>(
+    isa: Isa,
+    small: &[V],
+    large: &[V],
+) -> [u64; W] {
     match isa {
-        Isa::Portable => word_of_splits_body(small, large),
+        Isa::Portable => words_of_splits_body(small, large),
         // SAFETY: the feature was detected at run time.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 | Isa::Avx512 => unsafe { word_of_splits_avx2(small, large) },
+        Isa::Avx2 | Isa::Avx512 => unsafe { words_of_splits_avx2(small, large) },
     }
 }
 
-/// [`word_of_splits_body`] compiled with AVX2.
+/// [`words_of_splits_body`] compiled with AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn word_of_splits_avx2<V: Value>(small: &[V], large: &[V]) -> u64 {
-    word_of_splits_body(small, large)
+fn words_of_splits_avx2<V: Value, const W: usize>(small: &[V], large: &[V]) -> [u64; W] {
+    words_of_splits_body(small, large)
 }
 
 #[cfg(test)]
@@ -105,28 +109,34 @@ mod tests {
     use crate::engine::isa::every_here;
     use crate::xorshift::xorshift;
 
-    /// The word of a run of splits is the bits of their values, for every length (the vector
-    /// loops' remainders included), both widths of values and every instruction set here.
+    /// The bitset of a run of splits is that of their values, for every length (the vector
+    /// loops' remainders included), both widths of values, one word and two, and every
+    /// instruction set here.
     #[test]
-    fn the_word_of_splits_is_the_same_with_every_instruction_set() {
-        fn check<V: Value>(table: &[V]) {
+    fn the_words_of_splits_are_the_same_with_every_instruction_set() {
+        fn check<V: Value, const W: usize>(table: &[V]) {
             for len in 0..=70 {
                 for start in [0, 1, 5] {
                     let small = &table[start..start + len];
                     let large = &table[200 - len..200];
-                    let want = (0..len).fold(0u64, |w, i| {
+                    let mut want = [0u64; W];
+                    for i in 0..len {
                         let v: u32 = (small[i] ^ large[len - 1 - i]).into();
-                        w | 1 << v
-                    });
+                        want[v as usize / 64] |= 1 << (v % 64);
+                    }
                     for isa in every_here() {
-                        assert_eq!(word_of_splits(isa, small, large), want, "{isa:?}, {len}");
+                        let words: [u64; W] = words_of_splits(isa, small, large);
+                        assert_eq!(words, want, "{isa:?}, {len}");
                     }
                 }
             }
         }
         let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
-        let values: Vec<u32> = (0..200).map(|_| (next() % 64) as u32).collect();
-        check(&values.iter().map(|&v| v as u8).collect::<Vec<_>>());
-        check(&values.iter().map(|&v| v as u16).collect::<Vec<_>>());
+        let values: Vec<u32> = (0..200).map(|_| (next() % 128) as u32).collect();
+        let below_64: Vec<u32> = values.iter().map(|&v| v % 64).collect();
+        check::<u8, 1>(&below_64.iter().map(|&v| v as u8).collect::<Vec<_>>());
+        check::<u16, 1>(&below_64.iter().map(|&v| v as u16).collect::<Vec<_>>());
+        check::<u8, 2>(&values.iter().map(|&v| v as u8).collect::<Vec<_>>());
+        check::<u16, 2>(&values.iter().map(|&v| v as u16).collect::<Vec<_>>());
     }
 }

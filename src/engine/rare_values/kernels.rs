@@ -1,10 +1,9 @@
 //! The kernels of the `rare-values` engine, as portable bodies that [`isa`](super::isa)
 //! compiles for each instruction set: the search of a region for a split of one value, the
-//! marks of the lanes of the in-order path and of a chunk's rows, and the word of a run of
-//! splits' values below 64.
+//! marks of the lanes of the in-order path and of a chunk's rows, and the bitset of a run of
+//! splits' values below 128.
 
 use super::context::Value;
-use super::marks::word_of;
 use super::region::{LANES, REGION_FIRST};
 
 /// The small heap a of a split (a, s − a) of value v whose small heap the region's reversed
@@ -123,12 +122,26 @@ pub(super) fn far_word<L: Lane, const WL: usize, const P: usize>(
     })
 }
 
-/// The bits of the values (all below 64) of the splits of `small`'s heaps with their partners,
-/// `large` reversed, in one word: with AVX2 a variable shift of each 64-bit lane makes four
-/// bits at once (`.167`, whose sweeps of the first splits took 45% of its time, went 1.17 times
-/// as fast to 2^25 on one thread).
+/// The bitset of `W` words of the values (all below 64 · `W`) of the splits of `small`'s heaps
+/// with their partners, `large` reversed: with AVX2 a variable shift of each 64-bit lane makes
+/// four bits at once, a count of 64 or more giving none (`.167`, whose sweeps of the first
+/// splits took 45% of its time, went 1.17 times as fast to 2^25 on one thread, and so with two
+/// words past 2^35).
 #[inline(always)]
-pub(super) fn word_of_splits_body<V: Value>(small: &[V], large: &[V]) -> u64 {
+pub(super) fn words_of_splits_body<V: Value, const W: usize>(small: &[V], large: &[V]) -> [u64; W] {
     let pairs = small.iter().zip(large.iter().rev());
-    word_of(pairs.map(|(&a, &b)| (a ^ b).into()))
+    let mut words = [0; W];
+    if let [word] = words.as_mut_slice() {
+        // Values below 64 need no check of the count (with one, `.167` to 2^25 took 6% longer).
+        *word = pairs.fold(0, |w, (&a, &b)| w | 1 << Into::<u32>::into(a ^ b));
+        return words;
+    }
+    pairs.fold(words, |mut words, (&a, &b)| {
+        let v: u32 = (a ^ b).into();
+        for (w, word) in words.iter_mut().enumerate() {
+            let d = v.wrapping_sub(64 * w as u32);
+            *word |= if d < 64 { 1 << d } else { 0 };
+        }
+        words
+    })
 }

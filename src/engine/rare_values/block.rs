@@ -77,7 +77,7 @@ pub fn compute<V: Value>(
                         witnesses,
                         rare_values: ctx.rare_values,
                         high: High::of(ctx, &[]),
-                        scan_from: None,
+                        scan_past: None,
                         head: ctx.head,
                         scanned_first: ctx.scanned_first,
                     };
@@ -310,7 +310,7 @@ fn scan_splits<const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rare_values::search::SCANNED_FIRST;
+    use crate::engine::rare_values::search::{NONE_MARKED, SCANNED_FIRST};
     use crate::xorshift::xorshift;
 
     /// Values from 256 on come only from splits with a heap of such a value: a block whose
@@ -479,7 +479,7 @@ mod tests {
                 witnesses: &mut witnesses,
                 rare_values: &rare_values,
                 high: None,
-                scan_from: Some(1),
+                scan_past: Some(NONE_MARKED),
                 head: u64::MAX,
                 scanned_first: SCANNED_FIRST,
             };

@@ -1,6 +1,7 @@
 //! What a block computation reads besides the table: the type a value is stored in, how
 //! the split options are searched, the moves of the code by kind, and the context of a block.
 
+use super::lane_rests::LaneRests;
 use crate::game::{ONE, TWO, TakeBreak, TwoHeapRemovals, WHOLE};
 use crate::sparse_space::is_rare;
 use std::ops::BitXor;
@@ -167,6 +168,9 @@ pub struct Context<'a> {
     /// Splits with the smallest heaps of each rest marked before the rare values still
     /// missing are searched for ([`super::search::FirstSplits`]).
     pub scanned_first: u64,
+    /// The rests whose splits with the smallest heaps the lanes of a stretch one position
+    /// after another mark ([`LaneRests`]).
+    pub lane_rests: LaneRests,
 }
 
 impl<'a> Context<'a> {
@@ -189,6 +193,7 @@ impl<'a> Context<'a> {
             high: None,
             head: u64::MAX,
             scanned_first: super::search::SCANNED_FIRST,
+            lane_rests: LaneRests::First,
         }
     }
 

@@ -1,14 +1,16 @@
 //! Positions one after another on one thread, for games with few rare positions (`.1777`,
 //! `.056`): the rare heaps' partners are then the positions just computed, and a block would
 //! have little to compute in parallel. While values stay below 256, [`Lanes`] marks the
-//! splits whose partners lie a few positions back for eight positions at once.
+//! splits whose partners lie a few positions back for eight positions at once: those with a
+//! rare heap and those with the smallest heaps of the first splitting removal, or of every one
+//! where the searches would sweep many more ([`super::lane_rests`]).
 
 use super::block::{Block, Found, mark_rare_splits};
 use super::context::{CodeMoves, Context, Value};
 use super::isa::far_marks;
 use super::marks::mark;
 use super::region::Regions;
-use super::search::{High, Search, Witnesses};
+use super::search::{High, Marked, NONE_MARKED, Search, Witnesses};
 use crate::engine::isa::{Isa, detect};
 
 /// The values of positions b.. (at most `len` of them) in sparse mode, one position after
@@ -48,7 +50,7 @@ fn stretch<V: Value, const W: usize>(
     let mut marks = vec![0u64; room];
     let mut out = Vec::with_capacity(len as usize);
     let mut lanes = Lanes::<W>::of(table, b, ctx);
-    let scan_from = lanes.as_ref().map_or(1, |lanes| lanes.small_end);
+    let scan_past = lanes.as_ref().map_or(NONE_MARKED, |lanes| lanes.marked);
     for x in b..b + len {
         marks.fill(0);
         let known = &table[..x as usize];
@@ -67,7 +69,7 @@ fn stretch<V: Value, const W: usize>(
         };
         mark_rare_heaps(known, x, here.moves, one_by_one, &mut marks);
         // Every option but the splits of two common heaps is marked (and those with the
-        // smallest heaps below `scan_from`): `value` adds the one-heap options and covers the
+        // smallest heaps that `scan_past` says): `value` adds the one-heap options and covers the
         // rare values below the mex.
         let block = Block {
             table: known,
@@ -82,7 +84,7 @@ fn stretch<V: Value, const W: usize>(
             witnesses: &mut witnesses,
             rare_values: here.rare_values,
             high: High::of(&here, &found.high),
-            scan_from: Some(scan_from),
+            scan_past: Some(scan_past),
             head: here.head,
             scanned_first: here.scanned_first,
         };
@@ -123,14 +125,15 @@ fn mark_rare_heaps<V: Value>(
 pub(super) const LANE_COUNT: usize = 8;
 /// The largest bound of the values that [`Lanes`] marks (four words a position).
 pub(super) const LANES_BOUND: u32 = 256;
-/// Splits with the smallest heaps (1, 2, …) that [`Lanes`] marks, beside the splits with a
-/// rare heap. In `.1777` a position needs a median of 42 of them, and 215 at the 99th
-/// percentile, before no rare value below its mex is missing.
+/// Splits with the smallest heaps (1, 2, …) of each rest that [`Lanes`] marks, beside the
+/// splits with a rare heap. In `.1777` a position needs a median of 42 of them, and 215 at the
+/// 99th percentile, before no rare value below its mex is missing.
 const LANE_SMALL: u64 = 128;
 
 /// The option bitsets (values below 64 · `W`: `W` words) of the splits with a rare heap and of
-/// the splits by the first splitting removal with the [`LANE_SMALL`] smallest heaps. A split
-/// by removal j with heap h of value c gives position x the value c XOR g(x − d), d = j + h.
+/// the splits with the [`LANE_SMALL`] smallest heaps of the rests that
+/// [`super::lane_rests::LaneRests`] says. A split by removal j with heap h of value c gives
+/// position x the value c XOR g(x − d), d = j + h.
 /// For the pairs (d, c) with d ≥ [`LANE_COUNT`] the partners of [`LANE_COUNT`] consecutive
 /// positions are consecutive table entries below the first of them: one pass over a pair
 /// marks them all, with vector instructions where the processor has them. The pairs with a
@@ -144,8 +147,8 @@ struct Lanes<const W: usize> {
     near: Vec<(usize, u32)>,
     /// The rare heaps, with their values, whose splits are marked position by position.
     late: Vec<(u64, u32)>,
-    /// The first small heap not marked.
-    small_end: u64,
+    /// The splits with the smallest heaps it marks.
+    marked: Marked,
     /// The marks of the far pairs at positions x0..x0 + [`LANE_COUNT`], word by word.
     group: [[u64; LANE_COUNT]; W],
     x0: u64,
@@ -154,14 +157,16 @@ struct Lanes<const W: usize> {
 
 impl<const W: usize> Lanes<W> {
     /// The lanes of a stretch from b, when the bound is 64 · `W` and b lies far enough past
-    /// the smallest heaps that each is below half of every rest from b on. A rare heap r
+    /// the smallest heaps that each is below half of every rest it marks from b on. A rare heap r
     /// gives pairs when it is a split of every position from b on (r + j < b for each
     /// removal j) and its equal split (x = 2r + j) is a move or lies before b: the searches
     /// leave out the equal split, whose value 0 [`super::context::CodeMoves::halves_at`] gives.
     fn of<V: Value>(table: &[V], b: u64, ctx: &Context) -> Option<Self> {
         let moves = ctx.moves;
-        let j0 = *moves.splits.first()?;
-        if ctx.bound as usize != 64 * W || b <= 2 * (j0 + LANE_SMALL) {
+        let rests = ctx.lane_rests.count(moves);
+        let splits = &moves.splits[..rests];
+        let last = *splits.last()?;
+        if ctx.bound as usize != 64 * W || b <= 2 * (last + LANE_SMALL) {
             return None;
         }
         let split_ahead =
@@ -170,8 +175,12 @@ impl<const W: usize> Lanes<W> {
             (ctx.rare.iter()).partition(|&&(r, _)| moves.splits.iter().all(|&j| split_ahead(j, r)));
         let rare =
             (moves.splits.iter()).flat_map(|&j| ahead.iter().map(move |&(r, rv)| (j + r, rv)));
-        let small_end = 1 + LANE_SMALL;
-        let small = (1..small_end).map(|a| (j0 + a, table[a as usize].into()));
+        let marked = Marked {
+            from: 1 + LANE_SMALL,
+            rests,
+        };
+        let small = (splits.iter())
+            .flat_map(|&j| (1..marked.from).map(move |a| (j + a, table[a as usize].into())));
         let mut pairs: Vec<(u64, u32)> = rare.chain(small).collect();
         // A rare heap among the smallest is one pair.
         pairs.sort_unstable();
@@ -184,7 +193,7 @@ impl<const W: usize> Lanes<W> {
             far,
             near,
             late,
-            small_end,
+            marked,
             group: [[0; LANE_COUNT]; W],
             x0: u64::MAX,
             isa: detect(),
@@ -216,6 +225,7 @@ mod tests {
     use super::*;
     use crate::engine::isa::every_here;
     use crate::engine::rare_values::context::equal_split;
+    use crate::engine::rare_values::lane_rests::LaneRests;
     use crate::sparse_space::is_rare;
     use crate::xorshift::xorshift;
 
@@ -328,8 +338,8 @@ mod tests {
 
     /// The marks of the lanes, with those of the rare heaps they leave to be marked position
     /// by position, are those of the splits with a rare heap and of the smallest heaps'
-    /// splits, for positions in and across lane groups, with every instruction set this
-    /// processor has, for bitsets of one, two and four words.
+    /// splits of the first or of every rest, for positions in and across lane groups, with
+    /// every instruction set this processor has, for bitsets of one, two and four words.
     #[test]
     fn lanes_mark_the_splits_with_rare_and_smallest_heaps() {
         lanes_mark_what_the_splits_have::<1>();
@@ -352,6 +362,13 @@ mod tests {
 
     /// [`lanes_mark_the_splits_with_rare_and_smallest_heaps`] for bitsets of `W` words.
     fn lanes_mark_what_the_splits_have<const W: usize>() {
+        for lane_rests in [LaneRests::First, LaneRests::Every] {
+            lanes_of_these_rests_mark_what_the_splits_have::<W>(lane_rests);
+        }
+    }
+
+    /// [`lanes_mark_what_the_splits_have`] with the smallest heaps of `lane_rests`.
+    fn lanes_of_these_rests_mark_what_the_splits_have<const W: usize>(lane_rests: LaneRests) {
         let mask = 0b10_1101;
         let bound = 64 * W as u32;
         let rare_below_bound: Vec<u8> = (0..bound)
@@ -369,7 +386,10 @@ mod tests {
             let rare = rare_positions(&table, mask);
             let moves = lane_moves(unequal);
             let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
-            let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
+            let ctx = Context {
+                lane_rests,
+                ..Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values)
+            };
             let b = 1000;
             let g = |q: u64| table[q as usize] as u32;
             let isas = every_here();
@@ -391,9 +411,10 @@ mod tests {
                             }
                         }
                     }
-                    let s = x - moves.splits[0];
-                    for a in 1..=LANE_SMALL {
-                        note(g(a) ^ g(s - a));
+                    for s in moves.rests(x).take(lane_rests.count(&moves)) {
+                        for a in 1..=LANE_SMALL {
+                            note(g(a) ^ g(s - a));
+                        }
                     }
                     let mut got = vec![0; Context::room(bound)];
                     lanes.mark(&table, x, &mut got);
@@ -410,15 +431,16 @@ mod tests {
         }
     }
 
-    /// Stretches with lanes (of one, two and four words) give the mex over every move, past the
-    /// new rare positions they find, whose successors need them among their rare heaps. Where
+    /// Stretches with lanes (of one, two and four words; of the first rest's smallest heaps or
+    /// every rest's) give the mex over every move, past the new rare positions they find, whose successors need them among their rare heaps. Where
     /// the common values all have bit 1 clear (not in the mask), no split of two common heaps
     /// has the rare value 2, so positions of value 2 come soon.
     #[test]
     fn stretches_with_lanes_give_every_moves_mex_past_new_rare_positions() {
         let mask = 0b10_1101;
         let (mut past_rare, mut whole) = (0, 0);
-        for seed in 1..=12 {
+        let rests = [LaneRests::First, LaneRests::Every];
+        for (seed, lane_rests) in (1..=12).flat_map(|seed| rests.map(|r| (seed, r))) {
             let unequal = seed % 3 == 0;
             let moves = lane_moves(unequal);
             let later: fn(u8) -> bool = if seed % 2 == 0 {
@@ -429,7 +451,10 @@ mod tests {
             let bound = 64 << ((seed / 3) % 3);
             let (start, rare) = lane_table(1000, mask, bound, seed, later);
             let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
-            let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
+            let ctx = Context {
+                lane_rests,
+                ..Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values)
+            };
             let b = start.len() as u64;
             let has_lanes = match bound {
                 64 => Lanes::<1>::of(&start, b, &ctx).is_some(),
@@ -447,7 +472,7 @@ mod tests {
             }
             let got: Vec<u32> = out.clone();
             let expected: Vec<u32> = want[b as usize..].iter().map(|&v| v as u32).collect();
-            assert_eq!(got, expected, "seed {seed}, bound {bound}");
+            assert_eq!(got, expected, "seed {seed}, bound {bound}, {lane_rests:?}");
             let last = *out.last().unwrap();
             if out.len() < 200 {
                 assert!(last >= bound, "seed {seed}: ended early");

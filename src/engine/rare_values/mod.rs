@@ -28,6 +28,7 @@ mod first_splits;
 mod in_order;
 mod isa;
 mod kernels;
+mod lane_rests;
 mod marks;
 mod ordered;
 mod partner;
@@ -51,6 +52,7 @@ use crate::table::resident::Resident;
 use crate::table::{Table, ValueKind};
 use context::{CodeMoves, Context, Mode, Value};
 use first_splits::FirstSplits;
+use lane_rests::LaneChoice;
 use region::Regions;
 use std::ops::ControlFlow;
 
@@ -257,6 +259,8 @@ struct Sieve<'m> {
     /// The last stretch one position after another swept more than [`HEAVY_SWEEP`] splits a
     /// position: blocks follow until the mask is chosen again.
     heavy_sweep: bool,
+    /// The rests whose smallest heaps the lanes of stretches one position after another mark.
+    lane_choice: LaneChoice,
     /// Where a period is looked for next.
     next_check: u64,
     /// The positions below `done` whose value is at least `high_from`, with their values, while
@@ -297,6 +301,7 @@ impl<'m> Sieve<'m> {
             next_revision: FIRST_REVISION,
             rare_at_revision: 0,
             heavy_sweep: false,
+            lane_choice: LaneChoice::default(),
             next_check: FIRST_CHECK,
             high: None,
             high_from: 0,
@@ -481,6 +486,7 @@ impl<'m> Sieve<'m> {
             high: self.high.as_deref(),
             head: self.head(),
             scanned_first: self.first_splits.count,
+            lane_rests: self.lane_choice.rests(),
         };
         let b = self.done;
         let regions = &mut self.regions;
@@ -501,6 +507,7 @@ impl<'m> Sieve<'m> {
                 _ => in_order::compute(typed_mut::<u32>(values, upto), b, len, &ctx, regions),
             };
             self.heavy_sweep = swept > HEAVY_SWEEP * out.len() as u64;
+            (self.lane_choice).note(ctx.lane_rests, swept, out.len() as u64, ctx.moves);
             return out;
         }
         let len = BLOCK.min(end - b);

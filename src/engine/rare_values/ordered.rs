@@ -112,7 +112,7 @@ impl<'a, 's, V: Value> InOrder<'a, 's, V> {
                 witnesses: decided.witnesses,
                 rare_values: ctx.rare_values,
                 high: High::of(ctx, &decided.found.high),
-                scan_from: None,
+                scan_past: None,
                 head: ctx.head,
                 scanned_first: ctx.scanned_first,
             };

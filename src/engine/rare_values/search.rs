@@ -56,6 +56,17 @@ impl Ahead {
     }
 }
 
+/// The splits with the smallest heaps marked before a search of a position one after another:
+/// those with a heap below `from` of the first `rests` rests (by removal, the smallest first).
+#[derive(Clone, Copy)]
+pub(super) struct Marked {
+    pub(super) from: u64,
+    pub(super) rests: usize,
+}
+
+/// No split marked before the search.
+pub(super) const NONE_MARKED: Marked = Marked { from: 1, rests: 0 };
+
 /// Where [`Search::cover`] searches and what it remembers.
 pub(super) struct Search<'a, V> {
     /// The final values: every position below the slice's length.
@@ -66,9 +77,9 @@ pub(super) struct Search<'a, V> {
     pub(super) rare_values: &'a [u64],
     /// The positions of high values below `below` of [`Search::cover`], when listed.
     pub(super) high: Option<High<'a>>,
-    /// Scan the splits with the smallest heaps first, from this heap on (the smaller ones
-    /// marked already), unless [`mark_known_splits`] has marked them.
-    pub(super) scan_from: Option<u64>,
+    /// Scan the splits with the smallest heaps first, past those marked already, unless
+    /// [`mark_known_splits`] has marked them (`None`).
+    pub(super) scan_past: Option<Marked>,
     /// The small heaps the table keeps ([`Context::head`]): no split with a small heap from
     /// here on is read.
     pub(super) head: u64,
@@ -128,12 +139,12 @@ impl<V: Value> Search<'_, V> {
                 let (lo, last) = split_heaps(s, below)?;
                 // The first removal's smallest heaps may be marked already; the others' are
                 // not.
-                let from = match (k, self.scan_from) {
+                let from = match (k, self.scan_past) {
                     (0, None) => lo + self.scanned_first,
-                    (0, Some(from)) => lo.max(from),
+                    (k, Some(marked)) if k < marked.rests => lo.max(marked.from),
                     _ => lo,
                 };
-                let first = if k == 0 && self.scan_from.is_none() && !again {
+                let first = if k == 0 && self.scan_past.is_none() && !again {
                     0
                 } else {
                     self.scanned_first
@@ -201,7 +212,7 @@ impl<V: Value> Search<'_, V> {
                 .any(|&q| q < s && s - q < self.head && valid(s - q) && at(s - q) ^ at(q) == v);
             // The first splits of a block's positions are marked before the search: count
             // what they left to a search of many splits.
-            self.witnesses.searched += u64::from(!remembered && self.scan_from.is_none());
+            self.witnesses.searched += u64::from(!remembered && self.scan_past.is_none());
             let found = remembered
                 || match self.high {
                     Some(high) if v >= high.from => high.reaches(s, v, below, at),
@@ -339,12 +350,12 @@ mod tests {
     use crate::xorshift::xorshift;
 
     /// A search of `table` with no region and no list of high values, scanning the smallest
-    /// heaps' splits from `scan_from` on (None: marked already).
+    /// heaps' splits past `scan_past` (None: marked already).
     fn search_of<'a>(
         table: &'a [u16],
         witnesses: &'a mut Witnesses,
         rare_values: &'a [u64],
-        scan_from: Option<u64>,
+        scan_past: Option<Marked>,
     ) -> Search<'a, u16> {
         Search {
             table,
@@ -352,7 +363,7 @@ mod tests {
             witnesses,
             rare_values,
             high: None,
-            scan_from,
+            scan_past,
             head: u64::MAX,
             scanned_first: SCANNED_FIRST,
         }
@@ -392,7 +403,7 @@ mod tests {
                 witnesses: &mut witnesses,
                 rare_values: &rare_values,
                 high: None,
-                scan_from: Some(1),
+                scan_past: Some(NONE_MARKED),
                 head: u64::MAX,
                 scanned_first: SCANNED_FIRST,
             };
@@ -439,7 +450,7 @@ mod tests {
                 &table[..below as usize],
                 &mut witnesses,
                 &rare_values,
-                Some(1),
+                Some(NONE_MARKED),
             );
             let mut marks = vec![0u64; room];
             let limit = 1000;
@@ -486,7 +497,7 @@ mod tests {
     }
 
     /// A block just past the first positions whose heaps below [`SCANNED_FIRST`] past the
-    /// smallest reach beyond the table (the splits' first heaps marked already, `scan_from`
+    /// smallest reach beyond the table (the splits' first heaps marked already, `scan_past`
     /// `None`): the sweep marks the splits there are and reads nothing past the table.
     #[test]
     fn a_sweep_past_every_split_of_a_short_table_marks_what_there_is() {
@@ -516,7 +527,7 @@ mod tests {
         }
     }
 
-    /// When the first removal's smallest splits were marked before the search (`scan_from`
+    /// When the first removal's smallest splits were marked before the search (`scan_past`
     /// `None`, the only removal of Grundy's game) and fewer than [`SWEPT_WHILE`] rare
     /// values are missing, the sweep marks nothing: each is searched alone; from that many on,
     /// it scans the next [`SCANNED_FIRST`] and finds values there.

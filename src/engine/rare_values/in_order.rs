@@ -69,8 +69,8 @@ fn stretch<V: Value, const W: usize>(
         };
         mark_rare_heaps(known, x, here.moves, one_by_one, &mut marks);
         // Every option but the splits of two common heaps is marked (and those with the
-        // smallest heaps that `scan_past` says): `value` adds the one-heap options and covers the
-        // rare values below the mex.
+        // smallest heaps that `scan_past` says): `value` adds the one-heap options and covers
+        // the rare values below the mex.
         let block = Block {
             table: known,
             b: x,
@@ -157,8 +157,8 @@ struct Lanes<const W: usize> {
 
 impl<const W: usize> Lanes<W> {
     /// The lanes of a stretch from b, when the bound is 64 · `W` and b lies far enough past
-    /// the smallest heaps that each is below half of every rest it marks from b on. A rare heap r
-    /// gives pairs when it is a split of every position from b on (r + j < b for each
+    /// the smallest heaps that each is below half of every rest it marks from b on. A rare
+    /// heap r gives pairs when it is a split of every position from b on (r + j < b for each
     /// removal j) and its equal split (x = 2r + j) is a move or lies before b: the searches
     /// leave out the equal split, whose value 0 [`super::context::CodeMoves::halves_at`] gives.
     fn of<V: Value>(table: &[V], b: u64, ctx: &Context) -> Option<Self> {
@@ -432,9 +432,10 @@ mod tests {
     }
 
     /// Stretches with lanes (of one, two and four words; of the first rest's smallest heaps or
-    /// every rest's) give the mex over every move, past the new rare positions they find, whose successors need them among their rare heaps. Where
-    /// the common values all have bit 1 clear (not in the mask), no split of two common heaps
-    /// has the rare value 2, so positions of value 2 come soon.
+    /// every rest's) give the mex over every move, past the new rare positions they find, whose
+    /// successors need them among their rare heaps. Where the common values all have bit 1
+    /// clear (not in the mask), no split of two common heaps has the rare value 2, so positions
+    /// of value 2 come soon.
     #[test]
     fn stretches_with_lanes_give_every_moves_mex_past_new_rare_positions() {
         let mask = 0b10_1101;

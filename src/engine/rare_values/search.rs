@@ -137,8 +137,8 @@ impl<V: Value> Search<'_, V> {
         let rests = || {
             moves.rests(x).enumerate().filter_map(move |(k, s)| {
                 let (lo, last) = split_heaps(s, below)?;
-                // The first removal's smallest heaps may be marked already; the others' are
-                // not.
+                // Marked already: the first removal's smallest heaps in a block, those of the
+                // rests `scan_past` says one position after another.
                 let from = match (k, self.scan_past) {
                     (0, None) => lo + self.scanned_first,
                     (k, Some(marked)) if k < marked.rests => lo.max(marked.from),

@@ -5,11 +5,12 @@
 //! rare heap and those with the smallest heaps of the first splitting removal, or of every one
 //! where the searches would sweep many more ([`super::lane_rests`]).
 
+use super::ahead::{Ahead, Cells, Group};
 use super::block::{Block, Found, mark_rare_splits};
 use super::context::{CodeMoves, Context, Value};
 use super::isa::far_marks;
 use super::marks::mark;
-use super::region::Regions;
+use super::region::{Region, Regions};
 use super::search::{High, Marked, NONE_MARKED, Search, Witnesses};
 use crate::engine::isa::{Isa, detect};
 
@@ -32,7 +33,8 @@ pub fn compute<V: Value>(
     }
 }
 
-/// [`compute`] with lanes of `W` words when the bound is 64 · `W`.
+/// [`compute`] with lanes of `W` words when the bound is 64 · `W`; with more than one thread,
+/// the lanes' far pairs marked ahead on another ([`Ahead`]) where the stretch is long enough.
 fn stretch<V: Value, const W: usize>(
     table: &mut [V],
     b: u64,
@@ -40,8 +42,37 @@ fn stretch<V: Value, const W: usize>(
     ctx: &Context,
     regions: &mut Regions,
 ) -> (Vec<u32>, u64) {
-    let room = Context::room(ctx.bound);
     let region = regions.of(table, b, ctx.moves);
+    let mut lanes = Lanes::<W>::of(table, b, ctx);
+    let ahead = match &mut lanes {
+        Some(lanes) if rayon::current_num_threads() > 1 && len >= AHEAD_LEAST => {
+            Ahead::of(&mut lanes.far, b, len, lanes.isa)
+        }
+        _ => None,
+    };
+    let cells = Cells::new(table);
+    let positions = || positions(cells, b, len, ctx, region, lanes, ahead.as_ref());
+    match &ahead {
+        Some(ahead) => ahead.beside(cells, positions),
+        None => positions(),
+    }
+}
+
+/// The shortest stretch whose far pairs are marked ahead: the other worker takes some
+/// microseconds to start.
+const AHEAD_LEAST: u64 = 1024;
+
+/// The positions of [`stretch`], computed on this thread, written through `cells`.
+fn positions<V: Value, const W: usize>(
+    cells: Cells<'_, V>,
+    b: u64,
+    len: u64,
+    ctx: &Context,
+    region: Option<Region<V>>,
+    mut lanes: Option<Lanes<W>>,
+    ahead: Option<&Ahead<W>>,
+) -> (Vec<u32>, u64) {
+    let room = Context::room(ctx.bound);
     let mut witnesses = Witnesses::new(room * 64);
     let mut found = Found {
         rare: ctx.rare.to_vec(),
@@ -49,11 +80,11 @@ fn stretch<V: Value, const W: usize>(
     };
     let mut marks = vec![0u64; room];
     let mut out = Vec::with_capacity(len as usize);
-    let mut lanes = Lanes::<W>::of(table, b, ctx);
     let scan_past = lanes.as_ref().map_or(NONE_MARKED, |lanes| lanes.marked);
     for x in b..b + len {
         marks.fill(0);
-        let known = &table[..x as usize];
+        // SAFETY: positions are written at x and on, after `known`'s last use.
+        let known = unsafe { cells.below(x) };
         let here = Context {
             rare: &found.rare,
             ..*ctx
@@ -62,7 +93,7 @@ fn stretch<V: Value, const W: usize>(
         // lanes leave; else all of them.
         let one_by_one = match &mut lanes {
             Some(lanes) => {
-                lanes.mark(known, x, &mut marks);
+                lanes.mark(known, x, &mut marks, ahead);
                 &lanes.late
             }
             None => &found.rare,
@@ -93,7 +124,9 @@ fn stretch<V: Value, const W: usize>(
         let Ok(stored) = V::try_from(value) else {
             break;
         };
-        table[x as usize] = stored;
+        // SAFETY: `known` is no longer used, and the other worker reads only the positions of
+        // the groups before the last one [`Ahead::add`] took, x's or before.
+        unsafe { cells.write(x, stored) };
         let rare_before = found.rare.len();
         if !found.note(x, value, ctx) {
             break;
@@ -150,7 +183,7 @@ struct Lanes<const W: usize> {
     /// The splits with the smallest heaps it marks.
     marked: Marked,
     /// The marks of the far pairs at positions x0..x0 + [`LANE_COUNT`], word by word.
-    group: [[u64; LANE_COUNT]; W],
+    group: Group<W>,
     x0: u64,
     isa: Isa,
 }
@@ -202,13 +235,17 @@ impl<const W: usize> Lanes<W> {
 
     /// Marks the splits of position x given by the pairs, whose table holds every position
     /// below x, in `marks` (cleared, [`Context::room`] words); the [`Lanes::late`] rare heaps'
-    /// splits are left to [`mark_rare_heaps`]. Positions come in increasing order.
+    /// splits are left to [`mark_rare_heaps`], and the far pairs [`Ahead::of`] took out to
+    /// `ahead`. Positions come in increasing order.
     #[inline]
-    fn mark<V: Value>(&mut self, table: &[V], x: u64, marks: &mut [u64]) {
+    fn mark<V: Value>(&mut self, table: &[V], x: u64, marks: &mut [u64], ahead: Option<&Ahead<W>>) {
         let mut i = x.wrapping_sub(self.x0);
         if i >= LANE_COUNT as u64 {
             self.x0 = x;
             self.group = far_marks(self.isa, table, x as usize, &self.far);
+            if let Some(ahead) = ahead {
+                ahead.add(table, x, &mut self.group);
+            }
             i = 0;
         }
         for (w, word) in marks[..W].iter_mut().enumerate() {
@@ -417,7 +454,7 @@ mod tests {
                         }
                     }
                     let mut got = vec![0; Context::room(bound)];
-                    lanes.mark(&table, x, &mut got);
+                    lanes.mark(&table, x, &mut got, None);
                     mark_rare_heaps(&table, x, &moves, &lanes.late, &mut got);
                     // Where two equal heaps are a move, their value 0 is marked anyway
                     // (`halves_at`): the lanes may mark it through the equal split.
@@ -487,5 +524,38 @@ mod tests {
             "the test needs a stretch that goes on past a new rare position"
         );
         assert!(whole > 0, "and one that is whole");
+    }
+
+    /// A stretch long enough for its far pairs to be marked ahead gives on two threads the
+    /// values it gives on one, the mex over every move, with lanes of one, two and four words:
+    /// `.167` (mask 125) from heap 1,500, its values below 64.
+    #[test]
+    fn a_long_stretch_gives_every_moves_mex_on_two_threads_as_on_one() {
+        let (mask, b, len) = (125, 1500, 1500);
+        assert!(len >= AHEAD_LEAST);
+        let moves = CodeMoves::listed(vec![2, 3], vec![2, 3], vec![1, 3], false);
+        let mut want = vec![0u8];
+        for x in 1..b + len {
+            let v = mex_of_every_move(&want, x, &moves);
+            want.push(v as u8);
+        }
+        let start = &want[..b as usize];
+        let rare = rare_positions(start, mask);
+        for bound in [64, 128, 256] {
+            let rare_values = crate::sparse_space::rare_values(mask, Context::room(bound));
+            let ctx = Context::sparse_for_test(&moves, mask, &rare, bound, &rare_values);
+            for threads in [1, 2] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let mut table = start.to_vec();
+                table.resize((b + len) as usize, 0);
+                let regions = &mut Regions::default();
+                let (out, _) = pool.install(|| compute(&mut table, b, len, &ctx, regions));
+                let expected: Vec<u32> = want[b as usize..].iter().map(|&v| v as u32).collect();
+                assert_eq!(out, expected, "bound {bound}, {threads} threads");
+            }
+        }
     }
 }

@@ -22,6 +22,7 @@
 //! `until_period`, the table ends at the proof). A file-backed run's last checkpoint then holds
 //! the positions that prove the period and the period, which is all `--resume` needs.
 
+mod ahead;
 mod block;
 mod context;
 mod first_splits;

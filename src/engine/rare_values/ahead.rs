@@ -4,10 +4,13 @@
 //! to a few further on have their partners final already, and another worker marks them. The
 //! stretch's thread takes each group's marks when they are ready and makes them itself when
 //! they are not (the other worker busy or not started): it never waits, and the marks, hence
-//! the values, are the same either way. The two threads share one counter, the groups the
-//! stretch has taken, which also says which positions are written: each exchange of a cache
-//! line between the cores costs the stretch's thread time (`.454`, whose far pairs are few, went
-//! 1.4 times slower with two such counters written a group).
+//! the values, are the same either way. Each exchange of a cache line between the cores costs
+//! the stretch's thread time, so the two threads share few: one counter, the groups the stretch
+//! has taken, which also says which positions are written; the slots of the marks; and the
+//! values of the groups just written, handed on in lines of their own, which the worker copies.
+//! It reads the table itself only [`MIRROR_BACK`] positions back, in cache lines the stretch no
+//! longer writes (where it read the table's latest lines, the stretch's own reads of its latest
+//! values there took `.167`'s thread a third longer).
 
 use super::context::Value;
 use super::in_order::LANE_COUNT;
@@ -16,17 +19,24 @@ use crate::engine::isa::Isa;
 use crossbeam_utils::CachePadded;
 use std::cell::UnsafeCell;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering, fence};
 
 /// The smallest d of the pairs marked ahead, a multiple of [`LANE_COUNT`]: a group's marks
 /// can be made once the group `AHEAD_FROM / LANE_COUNT − 1` before it is written, while the
 /// stretch computes that one's successor.
 pub(super) const AHEAD_FROM: usize = 32;
-/// The fewest pairs marked ahead: with fewer the stretch's thread saves less than the
-/// exchanges with the other core cost it, the cache lines of the table that both read among
-/// them (at 2^20 on two threads, `.454`–`.477` with 116 pairs ahead took 1.4 times as long,
-/// `.561`–`.563` with 155 1.05 times; `.167` with 238 and `.354` with 317 were faster).
+/// The fewest pairs marked ahead: with fewer the stretch's thread saves about what the
+/// exchanges with the other core cost it (to 2^22 on two threads, every stretch marking ahead:
+/// `.454`, 116 pairs, 0.40–0.43 s against 0.37–0.38 without, `.477` 0.33 against 0.38–0.39;
+/// `.167` with 238 pairs and `.354` with 317 gain).
 const AHEAD_LEAST_PAIRS: usize = 192;
+/// The d from which the worker reads the partners from the table: the lines it reads there
+/// lie a cache line of one-byte values behind those the stretch writes. Pairs with a smaller d
+/// read its copy of the latest values.
+const MIRROR_BACK: usize = AHEAD_FROM + 64;
+/// Groups whose values wait handed on at once: a worker further behind reads them from the
+/// table, which the stretch has left by then.
+const HANDOFFS: usize = 16;
 /// Groups whose marks wait ready at once: how far the other worker may run ahead.
 const SLOTS: usize = 8;
 /// Spins of the other worker waiting for the stretch before it yields its core.
@@ -88,15 +98,26 @@ struct Slot<const W: usize> {
     group: UnsafeCell<Group<W>>,
 }
 
+/// The values of a group handed on to the worker, and which group they are of.
+#[derive(Default)]
+struct Handoff {
+    /// One more than the index of the group whose values `values` holds; 0 while they change.
+    seq: AtomicU64,
+    values: [AtomicU32; LANE_COUNT],
+}
+
 /// The far pairs of a stretch from `b` marked ahead, and what the two threads tell each other.
 pub(super) struct Ahead<const W: usize> {
-    /// The pairs (d, c), d ≥ [`AHEAD_FROM`].
+    /// The pairs (d, c), d ≥ [`AHEAD_FROM`], by d.
     pairs: Vec<(usize, u32)>,
+    /// The pairs before this have d < [`MIRROR_BACK`].
+    recent: usize,
     b: u64,
     /// Groups in the stretch.
     groups: u64,
     isa: Isa,
     slots: [CachePadded<Slot<W>>; SLOTS],
+    handoffs: [CachePadded<Handoff>; HANDOFFS],
     /// Groups the stretch has marked (taken from a slot or made itself): the positions before
     /// the last of them are written.
     taken: CachePadded<AtomicU64>,
@@ -114,12 +135,14 @@ impl<const W: usize> Ahead<W> {
     /// for the `len` positions from b, if there are at least [`AHEAD_LEAST_PAIRS`].
     pub(super) fn of(far: &mut Vec<(usize, u32)>, b: u64, len: u64, isa: Isa) -> Option<Self> {
         let first = far.partition_point(|&(d, _)| d < AHEAD_FROM);
-        if far.len() - first < AHEAD_LEAST_PAIRS {
+        if far.len() - first < AHEAD_LEAST_PAIRS || b < MIRROR_BACK as u64 {
             return None;
         }
         let pairs = far.split_off(first);
+        let recent = pairs.partition_point(|&(d, _)| d < MIRROR_BACK);
         Some(Ahead {
             pairs,
+            recent,
             b,
             groups: len.div_ceil(LANE_COUNT as u64),
             isa,
@@ -129,6 +152,7 @@ impl<const W: usize> Ahead<W> {
                     group: UnsafeCell::new([[0; LANE_COUNT]; W]),
                 })
             }),
+            handoffs: Default::default(),
             taken: CachePadded::new(AtomicU64::new(0)),
             over: AtomicBool::new(false),
         })
@@ -148,10 +172,17 @@ impl<const W: usize> Ahead<W> {
         } else {
             far_marks(self.isa, table, x0 as usize, &self.pairs)
         };
-        for (words, ahead) in group.iter_mut().zip(&marks) {
-            for (word, &mark) in words.iter_mut().zip(ahead) {
-                *word |= mark;
+        or_into(group, &marks);
+        if k > 0 {
+            // Hands on the group before, whose positions are the last written (a seqlock).
+            let handoff = &self.handoffs[(k - 1) as usize % HANDOFFS];
+            handoff.seq.store(0, Ordering::Relaxed);
+            fence(Ordering::Release);
+            let last = &table[x0 as usize - LANE_COUNT..x0 as usize];
+            for (value, &v) in handoff.values.iter().zip(last) {
+                value.store(v.into(), Ordering::Relaxed);
             }
+            handoff.seq.store(k, Ordering::Release);
         }
         self.taken.store(k + 1, Ordering::Release);
         // The worker is usually groups ahead: the next group's marks are fetched to this core
@@ -185,6 +216,12 @@ impl<const W: usize> Ahead<W> {
     /// Marks the groups ahead of the stretch until it is over.
     fn make<V: Value>(&self, cells: Cells<'_, V>) {
         let mut k = 0;
+        // The values of positions `base`.. as far as handed on (`mirror`), the stretch's
+        // groups among them (`mirrored`).
+        let base = self.b - MIRROR_BACK as u64;
+        // SAFETY: positions before the stretch are final.
+        let mut mirror = unsafe { cells.below(self.b) }[base as usize..].to_vec();
+        let mut mirrored = 0;
         loop {
             let mut spins = 0;
             let written = loop {
@@ -214,13 +251,49 @@ impl<const W: usize> Ahead<W> {
             // SAFETY: the positions below `written` are final: the stretch writes past them.
             let table = unsafe { cells.below(written) };
             let x0 = self.b + k * LANE_COUNT as u64;
-            let marks = far_marks(self.isa, table, x0 as usize, &self.pairs);
+            // The recent pairs' partners lie in the groups before k − 3.
+            while mirrored + AHEAD_FROM as u64 / LANE_COUNT as u64 <= k {
+                self.copy(mirrored, table, &mut mirror);
+                mirrored += 1;
+            }
+            let (recent, old) = self.pairs.split_at(self.recent);
+            let mut marks = far_marks(self.isa, table, x0 as usize, old);
+            let recent_marks = far_marks(self.isa, &mirror, (x0 - base) as usize, recent);
+            or_into(&mut marks, &recent_marks);
             let slot = &self.slots[k as usize % SLOTS];
             // SAFETY: the stretch has taken group k − SLOTS, the slot's last, and reads the slot
             // again only once `seq` says k.
             unsafe { *slot.group.get() = marks };
             slot.seq.store(k + 1, Ordering::Release);
             k += 1;
+        }
+    }
+}
+
+impl<const W: usize> Ahead<W> {
+    /// Appends the values of group g, which `table` holds, to `mirror`: as handed on, or from
+    /// the table where the stretch has handed on another group since (and so left g's lines).
+    fn copy<V: Value>(&self, g: u64, table: &[V], mirror: &mut Vec<V>) {
+        let handoff = &self.handoffs[g as usize % HANDOFFS];
+        if handoff.seq.load(Ordering::Acquire) == g + 1 {
+            let values: [u32; LANE_COUNT] =
+                std::array::from_fn(|i| handoff.values[i].load(Ordering::Relaxed));
+            fence(Ordering::Acquire);
+            if handoff.seq.load(Ordering::Relaxed) == g + 1 {
+                mirror.extend(values.map(|v| V::try_from(v).ok().expect("a value of the table")));
+                return;
+            }
+        }
+        let x = (self.b + g * LANE_COUNT as u64) as usize;
+        mirror.extend_from_slice(&table[x..x + LANE_COUNT]);
+    }
+}
+
+/// ORs `marks` into `group`.
+fn or_into<const W: usize>(group: &mut Group<W>, marks: &Group<W>) {
+    for (words, more) in group.iter_mut().zip(marks) {
+        for (word, &mark) in words.iter_mut().zip(more) {
+            *word |= mark;
         }
     }
 }
@@ -326,5 +399,28 @@ mod tests {
                 ),
             }
         }
+    }
+
+    /// A group's values come from its handoff while that holds them, else from the table.
+    #[test]
+    fn values_come_handed_on_or_from_the_table() {
+        let mut far: Vec<(usize, u32)> = (AHEAD_FROM..AHEAD_FROM + 300).map(|d| (d, 1)).collect();
+        let b = 1000;
+        let ahead = Ahead::<1>::of(&mut far, b, 256, Isa::Portable).expect("pairs enough");
+        let table: Vec<u8> = (0..1100).map(|x| (x % 50) as u8).collect();
+        let handoff = &ahead.handoffs[0];
+        for (i, value) in handoff.values.iter().enumerate() {
+            value.store(60 + i as u32, Ordering::Relaxed);
+        }
+        handoff.seq.store(1, Ordering::Release);
+        let mut mirror = vec![7u8];
+        ahead.copy(0, &table, &mut mirror);
+        assert_eq!(mirror, [7, 60, 61, 62, 63, 64, 65, 66, 67]);
+        // Group 16 has the same handoff.
+        handoff.seq.store(HANDOFFS as u64 + 1, Ordering::Release);
+        ahead.copy(0, &table, &mut mirror);
+        assert_eq!(mirror[9..], table[1000..1008]);
+        ahead.copy(HANDOFFS as u64, &table, &mut mirror);
+        assert_eq!(mirror[17..], [60, 61, 62, 63, 64, 65, 66, 67]);
     }
 }

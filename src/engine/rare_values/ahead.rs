@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering, fence};
 /// The smallest d of the pairs marked ahead, a multiple of [`LANE_COUNT`]: a group's marks
 /// can be made once the group `AHEAD_FROM / LANE_COUNT − 1` before it is written, while the
 /// stretch computes that one's successor.
-pub(super) const AHEAD_FROM: usize = 32;
+const AHEAD_FROM: usize = 32;
 /// The fewest pairs marked ahead: with fewer the stretch's thread saves about what the
 /// exchanges with the other core cost it (to 2^22 on two threads, every stretch marking ahead:
 /// `.454`, 116 pairs, 0.40–0.43 s against 0.37–0.38 without, `.477` 0.33 against 0.38–0.39;

@@ -3,7 +3,8 @@
 //! have little to compute in parallel. While values stay below 256, [`Lanes`] marks the
 //! splits whose partners lie a few positions back for eight positions at once: those with a
 //! rare heap and those with the smallest heaps of the first splitting removal, or of every one
-//! where the searches would sweep many more ([`super::lane_rests`]).
+//! where the searches would sweep many more ([`super::lane_rests`]); with a second thread, the
+//! far ones are marked there ahead of the positions ([`super::ahead`]).
 
 use super::ahead::{Ahead, Cells, Group};
 use super::block::{Block, Found, mark_rare_splits};

@@ -14,7 +14,8 @@
 //! position lies within a block length, or there are at most [`IN_ORDER_RARE`] of them while
 //! values stay below 256 (and the searches sweep at most [`HEAVY_SWEEP`] splits a position),
 //! positions go one after another on one thread instead (`in_order.rs`): their rare heaps'
-//! partners are the positions just computed.
+//! partners are the positions just computed. A second thread then marks the splits whose
+//! partners lie far enough back ahead of them (`ahead.rs`).
 //!
 //! For finite codes the Guy–Smith criterion ([`crate::period`]) is tried at lengths growing
 //! by a quarter, or sooner where a check that proved nothing says its best candidate would be

@@ -15,6 +15,7 @@
 use super::context::Value;
 use super::in_order::LANE_COUNT;
 use super::isa::far_marks;
+use super::partner::Over;
 use crate::engine::isa::Isa;
 use crossbeam_utils::CachePadded;
 use std::cell::UnsafeCell;
@@ -295,15 +296,6 @@ fn or_into<const W: usize>(group: &mut Group<W>, marks: &Group<W>) {
         for (word, &mark) in words.iter_mut().zip(more) {
             *word |= mark;
         }
-    }
-}
-
-/// Sets the stretch over when dropped, on a return or an unwinding alike.
-struct Over<'a>(&'a AtomicBool);
-
-impl Drop for Over<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Release);
     }
 }
 

@@ -19,8 +19,8 @@ struct State {
     over: AtomicBool,
 }
 
-/// Sets the blocks over when dropped, on a return or an unwinding alike.
-struct Over<'a>(&'a AtomicBool);
+/// Sets a flag (the blocks, or a stretch, over) when dropped, on a return or an unwinding alike.
+pub(super) struct Over<'a>(pub(super) &'a AtomicBool);
 
 impl Drop for Over<'_> {
     fn drop(&mut self) {

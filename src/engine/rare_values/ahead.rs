@@ -13,8 +13,8 @@
 //! values there took `.167`'s thread a third longer).
 
 use super::context::Value;
+use super::group_width::GroupWidth;
 use super::in_order::LANE_COUNT;
-use super::isa::far_marks;
 use super::partner::Over;
 use crate::engine::isa::Isa;
 use crossbeam_utils::CachePadded;
@@ -171,7 +171,7 @@ impl<const W: usize> Ahead<W> {
             // passes k.
             unsafe { *slot.group.get() }
         } else {
-            far_marks(self.isa, table, x0 as usize, &self.pairs)
+            GroupWidth::default().marks(self.isa, table, x0 as usize, &self.pairs)
         };
         or_into(group, &marks);
         if k > 0 {
@@ -223,6 +223,7 @@ impl<const W: usize> Ahead<W> {
         // SAFETY: positions before the stretch are final.
         let mut mirror = unsafe { cells.below(self.b) }[base as usize..].to_vec();
         let mut mirrored = 0;
+        let (mut old_width, mut recent_width) = (GroupWidth::default(), GroupWidth::default());
         loop {
             let mut spins = 0;
             let written = loop {
@@ -258,8 +259,8 @@ impl<const W: usize> Ahead<W> {
                 mirrored += 1;
             }
             let (recent, old) = self.pairs.split_at(self.recent);
-            let mut marks = far_marks(self.isa, table, x0 as usize, old);
-            let recent_marks = far_marks(self.isa, &mirror, (x0 - base) as usize, recent);
+            let mut marks = old_width.marks(self.isa, table, x0 as usize, old);
+            let recent_marks = recent_width.marks(self.isa, &mirror, (x0 - base) as usize, recent);
             or_into(&mut marks, &recent_marks);
             let slot = &self.slots[k as usize % SLOTS];
             // SAFETY: the stretch has taken group k − SLOTS, the slot's last, and reads the slot
@@ -313,6 +314,7 @@ fn prefetch(p: *const i8) {
 mod tests {
     use super::*;
     use crate::engine::isa::every_here;
+    use crate::engine::rare_values::isa::far_marks;
     use crate::xorshift::xorshift;
     use std::time::{Duration, Instant};
 

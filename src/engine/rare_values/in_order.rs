@@ -9,7 +9,7 @@
 use super::ahead::{Ahead, Cells, Group};
 use super::block::{Block, Found, mark_rare_splits};
 use super::context::{CodeMoves, Context, Value};
-use super::isa::far_marks;
+use super::group_width::GroupWidth;
 use super::marks::mark_all;
 use super::region::{Region, Regions};
 use super::search::{High, Marked, NONE_MARKED, Search, Witnesses};
@@ -189,6 +189,8 @@ struct Lanes<const W: usize> {
     marked: Marked,
     /// The marks of the far pairs at positions x0..x0 + [`LANE_COUNT`], word by word.
     group: Group<W>,
+    /// Whether the next group's far pairs are marked in one word.
+    width: GroupWidth,
     x0: u64,
     isa: Isa,
 }
@@ -233,6 +235,7 @@ impl<const W: usize> Lanes<W> {
             late,
             marked,
             group: [[0; LANE_COUNT]; W],
+            width: GroupWidth::default(),
             x0: u64::MAX,
             isa: detect(),
         })
@@ -247,7 +250,7 @@ impl<const W: usize> Lanes<W> {
         let mut i = x.wrapping_sub(self.x0);
         if i >= LANE_COUNT as u64 {
             self.x0 = x;
-            self.group = far_marks(self.isa, table, x as usize, &self.far);
+            self.group = self.width.marks(self.isa, table, x as usize, &self.far);
             if let Some(ahead) = ahead {
                 ahead.add(table, x, &mut self.group);
             }

@@ -47,14 +47,38 @@ pub(super) fn far_marks<V: Value, L: Lane, const WL: usize, const P: usize>(
     x0: usize,
     pairs: &[(usize, u32)],
 ) -> [[L; P]; WL] {
+    far_marks_with::<V, L, WL, P, false>(isa, table, x0, pairs).0
+}
+
+/// [`far_marks_body`] of one word of 64-bit lanes compiled for `isa`, with the OR of every
+/// value marked: the marks are those of the values when it lies below 64.
+#[inline]
+pub(super) fn far_marks_reaching<V: Value, const P: usize>(
+    isa: Isa,
+    table: &[V],
+    x0: usize,
+    pairs: &[(usize, u32)],
+) -> ([u64; P], u64) {
+    let ([marks], reach) = far_marks_with::<V, u64, 1, P, true>(isa, table, x0, pairs);
+    (marks, reach)
+}
+
+/// [`far_marks_body`] compiled for `isa`, with or without the OR of the values marked.
+#[inline]
+fn far_marks_with<V: Value, L: Lane, const WL: usize, const P: usize, const REACH: bool>(
+    isa: Isa,
+    table: &[V],
+    x0: usize,
+    pairs: &[(usize, u32)],
+) -> ([[L; P]; WL], L) {
     match isa {
-        Isa::Portable => far_marks_body(table, x0, pairs),
+        Isa::Portable => far_marks_body::<V, L, WL, P, REACH>(table, x0, pairs),
         // SAFETY: the feature was detected at run time.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { far_marks_avx2(table, x0, pairs) },
+        Isa::Avx2 => unsafe { far_marks_avx2::<V, L, WL, P, REACH>(table, x0, pairs) },
         // SAFETY: the feature was detected at run time.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { far_marks_avx512(table, x0, pairs) },
+        Isa::Avx512 => unsafe { far_marks_avx512::<V, L, WL, P, REACH>(table, x0, pairs) },
     }
 }
 
@@ -62,23 +86,23 @@ pub(super) fn far_marks<V: Value, L: Lane, const WL: usize, const P: usize>(
 /// 64 bits) or 16 (lanes of 32).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn far_marks_avx512<V: Value, L: Lane, const WL: usize, const P: usize>(
+fn far_marks_avx512<V: Value, L: Lane, const WL: usize, const P: usize, const REACH: bool>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[L; P]; WL] {
-    far_marks_body(table, x0, pairs)
+) -> ([[L; P]; WL], L) {
+    far_marks_body::<V, L, WL, P, REACH>(table, x0, pairs)
 }
 
 /// [`far_marks_body`] compiled with AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn far_marks_avx2<V: Value, L: Lane, const WL: usize, const P: usize>(
+fn far_marks_avx2<V: Value, L: Lane, const WL: usize, const P: usize, const REACH: bool>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[L; P]; WL] {
-    far_marks_body(table, x0, pairs)
+) -> ([[L; P]; WL], L) {
+    far_marks_body::<V, L, WL, P, REACH>(table, x0, pairs)
 }
 
 /// [`words_of_splits_body`] compiled for `isa` (AVX2's also where AVX-512 is there).

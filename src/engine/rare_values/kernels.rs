@@ -77,14 +77,22 @@ impl Lane for u64 {
 /// (v / `L::BITS`) mod `WL` by a masked OR, one vector shift serving all `WL` words: values
 /// below `WL` · `L::BITS` each have their own bit, larger ones share the bit of v modulo that.
 /// A pair's partners of all `P` positions are read at once, so that each cache line of the
-/// table is fetched once a pair.
+/// table is fetched once a pair. With `REACH`, also the OR of every value marked (else 0): the
+/// marks are those of the values when it lies below `WL` · `L::BITS`.
 #[inline(always)]
-pub(super) fn far_marks_body<V: Value, L: Lane, const WL: usize, const P: usize>(
+pub(super) fn far_marks_body<
+    V: Value,
+    L: Lane,
+    const WL: usize,
+    const P: usize,
+    const REACH: bool,
+>(
     table: &[V],
     x0: usize,
     pairs: &[(usize, u32)],
-) -> [[L; P]; WL] {
+) -> ([[L; P]; WL], L) {
     let mut marks = [[L::default(); P]; WL];
+    let mut reach = [L::default(); P];
     let (low_bits, word_shift) = (L::low(L::BITS - 1), L::low(L::BITS.trailing_zeros()));
     let word_of = L::low(WL as u32 - 1);
     for &(d, c) in pairs {
@@ -93,6 +101,11 @@ pub(super) fn far_marks_body<V: Value, L: Lane, const WL: usize, const P: usize>
         let mut values = [L::default(); P];
         for (value, &partner) in values.iter_mut().zip(partners) {
             *value = L::low(partner.into()) ^ c;
+        }
+        if REACH {
+            for (reach, &v) in reach.iter_mut().zip(&values) {
+                *reach |= v;
+            }
         }
         for (w, words) in marks.iter_mut().enumerate() {
             for (word, &v) in words.iter_mut().zip(&values) {
@@ -105,7 +118,8 @@ pub(super) fn far_marks_body<V: Value, L: Lane, const WL: usize, const P: usize>
             }
         }
     }
-    marks
+    let reach = reach.into_iter().fold(L::default(), |all, r| all | r);
+    (marks, reach)
 }
 
 /// Word w (of 64 bits) of position i of marks of [`far_marks_body`].

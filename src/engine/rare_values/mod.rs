@@ -27,6 +27,7 @@ mod ahead;
 mod block;
 mod context;
 mod first_splits;
+mod group_width;
 mod in_order;
 mod isa;
 mod kernels;

@@ -299,7 +299,9 @@ impl Rows for LaneRows<'_> {
         self.pairs.extend(pairs);
     }
 
-    #[inline]
+    // Called for every split with a small heap: left to the inliner, it was not always inlined
+    // (`.161` to 2^22 4–6% slower with it called).
+    #[inline(always)]
     fn mark_shifted<V: Value>(
         &mut self,
         table: &[V],

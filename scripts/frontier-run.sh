@@ -18,7 +18,7 @@
 # decide would stop the run with one line, never give a wrong count.
 #
 # Environment: DIR (/work/runs/octal_0.167-past), THREADS (2: the second marks the far pairs
-# ahead, 1.3–1.4 times the values a second of one), NIMSIEVE (target/release/nimsieve, built
+# ahead, 1.35–1.5 times the values a second of one), NIMSIEVE (target/release/nimsieve, built
 # if missing; copied into DIR, so that rebuilding here does not change the running binary).
 set -euo pipefail
 cd "$(dirname "$0")/.."

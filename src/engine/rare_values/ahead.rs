@@ -321,15 +321,18 @@ mod tests {
     /// The groups of a stretch marked through [`Ahead`] are the far marks of every pair on the
     /// final table, with two threads (every other group waited for, so that at least half come
     /// from the other worker) and with one (none does). The positions not yet written hold a
-    /// value they never get, so that marks made from them would differ.
+    /// value they never get, so that marks made from them would differ. The values lie below
+    /// 64 but one, so that groups are marked in one word and, where their partners reach that
+    /// one, in two ([`GroupWidth`]).
     #[test]
     fn groups_made_ahead_are_the_far_marks_of_the_written_table() {
         let (b, len) = (1200u64, 2996u64);
         let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
-        let values: Vec<u8> = (0..b + len).map(|_| (next() % 128) as u8).collect();
+        let mut values: Vec<u8> = (0..b + len).map(|_| (next() % 64) as u8).collect();
+        values[2500] = 100;
         let pairs: Vec<(usize, u32)> = (8..1000)
             .step_by(3)
-            .map(|d| (d, d as u32 * 7 % 128))
+            .map(|d| (d, d as u32 * 7 % 64))
             .collect();
         for (threads, isa) in [1, 2]
             .into_iter()

@@ -164,7 +164,7 @@ pub(super) const LANES_BOUND: u32 = 256;
 /// 99th percentile, before no rare value below its mex is missing. 192 rather than 128: the
 /// heaps past 128 were swept a batch of 32 at a time by the stretch's thread, and are now marked
 /// eight positions at once, on two threads by the other worker (`.167` near 1.6·10^11 on two
-/// threads 1.10–1.15 times the values a second; over the 63 three-digit codes with lanes at 2^20
+/// threads 1.08–1.14 times the values a second; over the 63 three-digit codes with lanes at 2^20
 /// a geometric mean of 1.04 on two threads, 1.01 on one).
 const LANE_SMALL: u64 = 192;
 

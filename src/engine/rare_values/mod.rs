@@ -422,7 +422,7 @@ impl<'m> Sieve<'m> {
                 if self.head() == u64::MAX {
                     self.list_high(values);
                 }
-                let out = self.block(values, partner);
+                let (out, mut written) = self.block(values, partner);
                 if let Some(i) = out.iter().position(|&v| v == block::UNDECIDED) {
                     return Err(undecided(self.done + i as u64, self.head(), values.len()));
                 }
@@ -434,10 +434,14 @@ impl<'m> Sieve<'m> {
                         _ => self.widen_window(values, bits),
                     }
                     self.resident.reread();
+                    // The wider table holds the positions before the block only.
+                    written = false;
                 }
                 for &v in &out {
                     let x = self.done;
-                    values.set(x, v);
+                    if !written {
+                        values.set(x, v);
+                    }
                     count(&mut self.counts, v);
                     if self.mode.lists_rare(x, v) {
                         self.rare.push((x, v));
@@ -483,8 +487,9 @@ impl<'m> Sieve<'m> {
         self.done.saturating_sub(reach)
     }
 
-    /// The values of the next block.
-    fn block(&mut self, values: &mut PackedValues, partner: &partner::Partner) -> Vec<u32> {
+    /// The values of the next block, and whether the table holds them already: a stretch one
+    /// position after another writes each value that the table's width holds.
+    fn block(&mut self, values: &mut PackedValues, partner: &partner::Partner) -> (Vec<u32>, bool) {
         let bound = self.bound();
         let rare_values = match self.mode {
             Mode::Sparse(mask) => rare_values(mask, Context::room(bound)),
@@ -523,7 +528,7 @@ impl<'m> Sieve<'m> {
             // Heavy sweeps with lanes about to change say nothing of the next stretch's.
             let same_lanes = self.lane_choice.rests() == ctx.lane_rests;
             self.heavy_sweep = swept > HEAVY_SWEEP * out.len() as u64 && same_lanes;
-            return out;
+            return (out, true);
         }
         let len = BLOCK.min(end - b);
         partner.keep_awake();
@@ -533,7 +538,7 @@ impl<'m> Sieve<'m> {
             _ => block::compute(typed::<u32>(values), b, len, &ctx, regions, kept),
         };
         self.first_splits.note(searched, len);
-        out
+        (out, false)
     }
 }
 

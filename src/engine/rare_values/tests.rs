@@ -53,6 +53,20 @@ fn stretches_that_sweep_many_splits_give_way_to_blocks() {
     }
 }
 
+/// `4.044` and `4.256` pass the value 255 one position after another: the table is widened
+/// to 16 bits, and the values the stretch wrote into the narrow one are written again.
+#[test]
+fn stretches_in_order_past_eight_bits_give_the_reference_values() {
+    let n = 20_000;
+    for code in ["octal:4.044", "octal:4.256"] {
+        let game = Game::parse(code).unwrap();
+        let got = compute(&game, n, false, Storage::default(), &Progress::hidden()).unwrap();
+        assert!(got.iter().any(|v| v > 255), "{code}");
+        let reference = crate::engine::reference::compute(&game, n, &Progress::hidden());
+        assert!(got.iter().eq(reference.unwrap().iter()), "{code}");
+    }
+}
+
 /// A file-backed run of `.161`, whose last rare position lies near 24,000, keeps in the
 /// process its head and tail and the last step the tail passed, a small part of the table.
 #[test]

@@ -86,9 +86,9 @@ const FIRST_CHECK: u64 = 64;
 /// small against the part in parallel.
 pub const BLOCK: u64 = 256;
 /// Positions computed one after another between two checks for a stop, a period or a new
-/// mask, when the rare positions all lie within a block length or are few: at least
-/// [`IN_ORDER`], at most [`IN_ORDER_MOST`], else a 64th of the positions before, so that what
-/// follows the stretches (the lanes chosen, blocks instead) is decided as often at every size.
+/// mask, when the rare positions all lie within a block length or are few: a 64th of the
+/// positions before, at least [`IN_ORDER`] and at most [`IN_ORDER_MOST`], so that what follows
+/// the stretches (the lanes chosen, blocks instead) is decided as often at every size.
 const IN_ORDER: u64 = 4096;
 /// The longest stretch one position after another. Each stretch builds its lanes and starts
 /// the worker that marks ahead anew; `.167`'s run past 2^40 resumed near 2.0·10^11 on two

@@ -12,29 +12,33 @@
 #   other   the rest (the table, the statistics, the period checks)
 #
 # "if free" is the rate with that part's time removed: the limit a faster version of the other
-# parts could reach. Prints a Markdown table.
+# parts could reach. "at work" is the share of all samples, the kernel's included, in nimsieve's
+# own code: on one thread nearly all; with THREADS=2 the rest is a thread waiting for the other
+# (rayon, sched_yield), a measure of what two threads lose that the speed of a virtual
+# machine, which drifts by 10-20% between runs, does not blur. Prints a Markdown table.
 #
 # Usage: scripts/profile-frontier.sh [N]      N: positions (2^24)
-# Environment: GAMES (as scripts/bench-frontier.sh), OUT (target/profile-frontier), NIMSIEVE
-# (target/release/nimsieve, built if missing). Needs perf (Debian's linux-perf).
+# Environment: GAMES (as scripts/bench-frontier.sh), THREADS (1), OUT (target/profile-frontier),
+# NIMSIEVE (target/release/nimsieve, built if missing). Needs perf (Debian's linux-perf).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 n=${1:-2^24}
 games=${GAMES:-octal:0.167 octal:0.161 octal:0.034 octal:0.014 octal:0.172 octal:0.6 grundys-game}
+threads=${THREADS:-1}
 out=${OUT:-target/profile-frontier}
 nimsieve=${NIMSIEVE:-target/release/nimsieve}
 [[ -x $nimsieve ]] || cargo build --release --quiet
 mkdir -p "$out"
 
-echo "N = $n, one thread, $(nproc) cores"
+echo "N = $n, $threads thread(s), $(nproc) cores"
 echo
-echo "| game | values / CPU s | rare positions | largest value | marks | search | value | other | if marks free | if search free |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| game | values / CPU s | rare positions | largest value | marks | search | value | other | if marks free | if search free | at work |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for game in $games; do
   stem="$out/$(echo "$game" | tr ':' '_')"
   /usr/bin/time -f '%U %S' -o "$stem.time" perf record -q -F 999 -o "$stem.perf" -- \
-    "$nimsieve" grundy "$game" -n "$n" -f json -q --threads 1 -o "$stem.json" 2>/dev/null
+    "$nimsieve" grundy "$game" -n "$n" -f json -q --threads "$threads" -o "$stem.json" 2>/dev/null
   perf report -i "$stem.perf" --no-children --stdio --sort sym 2>/dev/null > "$stem.report"
   python3 - "$stem" <<'EOF'
 import json, re, sys
@@ -44,12 +48,17 @@ parts = {
     "search": r"Search|find_in_region|Fn<A> for &F>::call|High",
     "value": r"Block<V>::value|positions_in_order|block::compute|mark_rare_splits",
 }
+# nimsieve's own code, and the closures and copies it calls.
+work = r"^nimsieve::|Fn<A> for &F>::call|^__mem(set|move|cpy)"
 share = dict.fromkeys([*parts, "other"], 0.0)
+at_work, sampled = 0.0, 0.0
 for line in open(stem + ".report"):
     m = re.match(r"\s+([\d.]+)%\s+\[.\]\s+(.*)", line)
     if not m:
         continue
     pct, sym = float(m.group(1)), m.group(2)
+    sampled += pct
+    at_work += pct if re.search(work, sym) else 0.0
     part = next((p for p, rx in parts.items() if re.search(rx, sym)), "other")
     share[part] += pct
 user, system = map(float, open(stem + ".time").read().split())
@@ -61,6 +70,7 @@ f = {k: v / total for k, v in share.items()}
 fmt = lambda r: f"{r / 1e6:.2f}·10^6"
 print(f"| `{summary['game']}` | {fmt(rate)} | {sparse.get('rare_positions', '–')} | {summary['max_value']} "
       f"| {f['marks']:.0%} | {f['search']:.0%} | {f['value']:.0%} | {f['other']:.0%} "
-      f"| {fmt(rate / max(1 - f['marks'], 0.01))} | {fmt(rate / max(1 - f['search'], 0.01))} |")
+      f"| {fmt(rate / max(1 - f['marks'], 0.01))} | {fmt(rate / max(1 - f['search'], 0.01))} "
+      f"| {at_work / (sampled or 1):.1%} |")
 EOF
 done

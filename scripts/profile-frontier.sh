@@ -51,13 +51,12 @@ parts = {
 # nimsieve's own code, and the closures and copies it calls.
 work = r"^nimsieve::|Fn<A> for &F>::call|^__mem(set|move|cpy)"
 share = dict.fromkeys([*parts, "other"], 0.0)
-at_work, sampled = 0.0, 0.0
+at_work = 0.0
 for line in open(stem + ".report"):
     m = re.match(r"\s+([\d.]+)%\s+\[.\]\s+(.*)", line)
     if not m:
         continue
     pct, sym = float(m.group(1)), m.group(2)
-    sampled += pct
     at_work += pct if re.search(work, sym) else 0.0
     part = next((p for p, rx in parts.items() if re.search(rx, sym)), "other")
     share[part] += pct
@@ -71,6 +70,6 @@ fmt = lambda r: f"{r / 1e6:.2f}·10^6"
 print(f"| `{summary['game']}` | {fmt(rate)} | {sparse.get('rare_positions', '–')} | {summary['max_value']} "
       f"| {f['marks']:.0%} | {f['search']:.0%} | {f['value']:.0%} | {f['other']:.0%} "
       f"| {fmt(rate / max(1 - f['marks'], 0.01))} | {fmt(rate / max(1 - f['search'], 0.01))} "
-      f"| {at_work / (sampled or 1):.1%} |")
+      f"| {at_work / total:.1%} |")
 EOF
 done

@@ -159,6 +159,10 @@ pub(super) struct Block<'a, V> {
     pub(super) table: &'a [V],
     pub(super) b: u64,
     pub(super) out: &'a [u32],
+    /// The block's position before which the splits of x with a heap of `ctx.rare` and a
+    /// partner in the block are marked already
+    /// ([`super::rows::mark_decided_rare_splits`]): b where none is.
+    pub(super) rows_from: u64,
     pub(super) found_rare: &'a [(u64, u32)],
     /// The block's positions so far whose value is at least `bound / 2`.
     pub(super) found_high: &'a [(u64, u32)],
@@ -198,8 +202,10 @@ impl<V: Value> Block<'_, V> {
             let above = s.saturating_sub(self.b);
             match ctx.mode {
                 Mode::Sparse(_) => {
-                    // The partners s − r of the rare heaps r up to s − b are the block's.
-                    let within = ctx.rare.iter().take_while(|&&(r, _)| r <= above);
+                    // The partners s − r of the rare heaps r up to s − b are the block's; those
+                    // before `rows_from` are marked.
+                    let unmarked = s.saturating_sub(self.rows_from);
+                    let within = ctx.rare.iter().take_while(|&&(r, _)| r <= unmarked);
                     let in_block = |q: u64| self.out[(q - self.b) as usize];
                     mark_rare_splits(s, within, in_block, marks);
                     let found = self.found_rare.iter().take_while(|&&(r, _)| r < s);
@@ -470,6 +476,7 @@ mod tests {
                 table: known,
                 b: x,
                 out: &[],
+                rows_from: x,
                 found_rare: &[],
                 found_high: &[],
             };

@@ -107,6 +107,7 @@ fn positions<V: Value, const W: usize>(
             table: known,
             b: x,
             out: &[],
+            rows_from: x,
             found_rare: &[],
             found_high: &found.high,
         };

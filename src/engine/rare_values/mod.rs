@@ -480,10 +480,10 @@ impl<'m> Sieve<'m> {
 
     /// The first position of the tail behind `done` that a position reads with a head of
     /// `head` small heaps: the partners of its splits with a small heap, and its one-heap
-    /// options.
+    /// options (0 with a head of every heap, [`Sieve::head`] without a window).
     fn tail(&self, head: u64) -> u64 {
         let removal = self.moves.splits.iter().chain(&self.moves.singles).max();
-        let reach = head + removal.copied().unwrap_or(0) + 1;
+        let reach = head.saturating_add(removal.copied().unwrap_or(0) + 1);
         self.done.saturating_sub(reach)
     }
 

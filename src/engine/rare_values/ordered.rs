@@ -4,8 +4,9 @@
 //! of waiting for the other's.
 
 use super::block::{Block, Found};
-use super::context::{Context, Value};
+use super::context::{Context, Mode, Value};
 use super::region::Region;
+use super::rows::mark_decided_rare_splits;
 use super::search::{High, Search, Witnesses};
 use std::sync::{Mutex, MutexGuard};
 
@@ -101,6 +102,17 @@ impl<'a, 's, V: Value> InOrder<'a, 's, V> {
         let ctx = self.ctx;
         let room = Context::room(ctx.bound);
         let known = &self.table[..self.b as usize];
+        // The chunk's splits with a rare heap and a partner among the positions decided before
+        // it, a row a heap: position after position, each mark would wait for the one before.
+        let x0 = self.b + decided.out.len() as u64;
+        let rows_from = match ctx.mode {
+            Mode::Sparse(_) if !decided.ended => {
+                let xs = x0..x0 + (marks.len() / room) as u64;
+                mark_decided_rare_splits(marks, xs, self.b, &decided.out, ctx);
+                x0
+            }
+            _ => self.b,
+        };
         for marks in marks.chunks_exact_mut(room) {
             if decided.ended {
                 return;
@@ -120,6 +132,7 @@ impl<'a, 's, V: Value> InOrder<'a, 's, V> {
                 table: self.table,
                 b: self.b,
                 out: &decided.out,
+                rows_from,
                 found_rare: &decided.found.rare,
                 found_high: &decided.found.high,
             };

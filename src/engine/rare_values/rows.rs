@@ -356,6 +356,37 @@ impl Rows for BitRows<'_> {
     }
 }
 
+/// Marks, in the bitsets `words` of the positions `xs` of a block from b, the values of the
+/// splits with a rare heap of `ctx.rare` whose partner is one of the block's positions before
+/// `xs`, whose values `decided` holds: a row a heap, so that no mark waits for the one before,
+/// where position after position each would. A rare heap lies below b and such a partner not:
+/// the split is never the equal one.
+pub(super) fn mark_decided_rare_splits(
+    words: &mut [u64],
+    xs: std::ops::Range<u64>,
+    b: u64,
+    decided: &[u32],
+    ctx: &Context,
+) {
+    let mut rows = BitRows {
+        words,
+        room: Context::room(ctx.bound),
+        x0: xs.start,
+    };
+    for &j in &ctx.moves.splits {
+        // The partner x − j − r of x lies in b..xs.start for x in b + j + r..xs.start + j + r.
+        for &(r, rv) in ctx.rare.iter().take_while(|&&(r, _)| r + j + b < xs.end) {
+            debug_assert!(r < b, "rare heaps lie below the block");
+            let d = j + r;
+            let (from, to) = (xs.start.max(b + d), xs.end.min(xs.start + d));
+            if from < to {
+                let partners = &decided[(from - d - b) as usize..(to - d - b) as usize];
+                rows.mark_each(from, partners, rv);
+            }
+        }
+    }
+}
+
 /// Marks, for the positions `xs`, the values of the splits with a rare heap r whose partner
 /// lies below b.
 fn rare_splits<V: Value>(

@@ -50,7 +50,11 @@ import threading
 import time
 from pathlib import Path
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("bench-octal-codes.py: error: NumPy is missing; install it (python3 -m pip install numpy, in a "
+             "virtual environment if the system's Python refuses) and run it again")
 
 ROOT = Path(__file__).resolve().parent.parent
 # Seconds from which a run is not repeated (--runs).

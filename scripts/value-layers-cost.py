@@ -11,7 +11,11 @@ window read; WORD and PROBE are the assumed costs of an 8-byte read and of one b
 """
 import sys
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("value-layers-cost.py: error: NumPy is missing; install it (python3 -m pip install numpy, in a "
+             "virtual environment if the system's Python refuses) and run it again")
 
 WORD, PROBE = 0.25, 0.5
 

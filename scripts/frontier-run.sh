@@ -11,6 +11,12 @@
 #   scripts/frontier-run.sh save     copies its latest checkpoint, and each frequency file it wrote
 #                                    past 2^36 (the last published one committed here), back into
 #                                    results/octal_0.167/, to commit
+#   scripts/frontier-run.sh check PUBLISHED
+#                                    compares every block of each frequency file the run wrote,
+#                                    and of those committed in results/octal_0.167/, with the
+#                                    published file of the same 2^k (PUBLISHED: the
+#                                    results/ folder of a clone of rogalski-wmii-uni-lodz-pl/octal;
+#                                    scripts/compare-published.sh); exits 1 if any differs
 #
 # The run is `grundy octal:0.167 -n 2^41+1 -f json,freq --freq-each-power --resume --window 2^18`:
 # it writes the frequency file of heaps 1..2^k each time it passes 2^k + 1. A window of 2^18
@@ -21,6 +27,7 @@
 # ahead, 1.35–1.5 times the values a second of one), NIMSIEVE (target/release/nimsieve, built
 # if missing; copied into DIR, so that rebuilding here does not change the running binary).
 set -euo pipefail
+published=$(realpath -m "${2:-.}") # check's PUBLISHED, before leaving the caller's folder
 cd "$(dirname "$0")/.."
 
 dir=${DIR:-/work/runs/octal_0.167-past}
@@ -62,15 +69,27 @@ save)
   [[ -f $dir/$state ]] || { echo "frontier-run: no checkpoint in $dir" >&2; exit 1; }
   mkdir -p "$kept"
   cp "$dir/$state" "$kept/$state.tmp" && mv "$kept/$state.tmp" "$kept/$state"
-  for f in "$dir"/octal_0.167-*.freq.txt; do
+  for f in "$dir"/octal_0.167-*.freq.txt results/octal_0.167/octal_0.167-*.freq.txt; do
     [[ -e $f ]] || continue
     m=${f##*/octal_0.167-}; m=${m%.freq.txt}
     (( m > 68719476737 )) && cp "$f" results/octal_0.167/
   done
   echo "frontier-run: saved $(done_of "$kept/$state") positions done; commit results/octal_0.167/"
   ;;
+check)
+  [[ -n ${2:-} ]] || { echo "frontier-run: check needs PUBLISHED, the solver's results/ folder" >&2; exit 2; }
+  status=0 any=0
+  for f in "$dir"/octal_0.167-*.freq.txt results/octal_0.167/octal_0.167-*.freq.txt; do
+    [[ -e $f ]] || continue
+    any=1
+    echo "$f:"
+    scripts/compare-published.sh "$f" 0.167 "$published" | grep -v ': equal$' || status=1
+  done
+  (( any )) || { echo "frontier-run: no frequency file in $dir or results/octal_0.167/" >&2; exit 1; }
+  exit $status
+  ;;
 *)
-  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
   ;;
 esac

@@ -2,8 +2,9 @@
 # The published frequency tables of an octal game matched: runs `grundy octal:CODE` to 2^K + 1
 # positions keeping no table (`-f json,freq`), then compares each block `n = 2^k` of its
 # frequency table with the published file `PUBLISHED/CODE/2^k` (one line `value count` a value,
-# zeros included) wherever that file exists. Prints one line a power of two (`equal`, `differs`
-# or `not published`) and the run's time and peak RSS; exits 1 if any published file differs.
+# zeros included) wherever that file exists (`scripts/compare-published.sh`). Prints one line a
+# power of two (`equal`, `differs` or `not published`) and the run's time and peak RSS; exits 1
+# if any published file differs.
 # PUBLISHED is a clone's `results/` folder of the public sparse-space solver's repository
 # (rogalski-wmii-uni-lodz-pl/octal), whose files are named by the number of heaps.
 #
@@ -14,9 +15,9 @@
 # Environment: NIMSIEVE (target/release/nimsieve, built if missing), THREADS (all cores).
 # Needs GNU time as /usr/bin/time.
 set -euo pipefail
+code=$1 k=$2 published=$(realpath -m "$3")
 cd "$(dirname "$0")/.."
 
-code=$1 k=$2 published=$3
 out=${4:-results/octal_$code}
 nimsieve=${NIMSIEVE:-target/release/nimsieve}
 [[ -x $nimsieve ]] || cargo build --release --quiet
@@ -29,23 +30,7 @@ threads=()
 freq="$out/octal_$code-$n.freq.txt"
 
 status=0
-for ((j = 0; j <= k; j++)); do
-  heaps=$((1 << j))
-  file="$published/$code/$heaps"
-  if [[ ! -f $file ]]; then
-    echo "2^$j: not published"
-    continue
-  fi
-  # The block `n = 2^j` of the frequency table, and the published lines without zero counts.
-  ours=$(awk -v want="n = $heaps" '$0 == want { on = 1; next } on && NF == 0 { exit } on' "$freq")
-  theirs=$(awk '$2 != 0' "$file")
-  if [[ $ours == "$theirs" ]]; then
-    echo "2^$j: equal"
-  else
-    echo "2^$j: differs"
-    status=1
-  fi
-done
+scripts/compare-published.sh "$freq" "$code" "$published" || status=1
 read -r wall user system peak < "$out/time.txt"
 cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.1f", u + s }')
 echo "octal:$code to 2^$k + 1: ${wall} s wall, $cpu CPU s, peak RSS $((peak / 1024)) MiB"

@@ -210,3 +210,62 @@ fn a_freq_file_is_not_read_as_a_table() {
         .code(2)
         .stderr(predicate::str::contains("is a frequency table"));
 }
+
+/// Runs `scripts/compare-published.sh FREQ CODE PUBLISHED` and returns its exit code and output.
+fn compare_published(freq: &Path, code: &str, published: &Path) -> (i32, String) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/compare-published.sh");
+    let out = std::process::Command::new("bash")
+        .arg(script)
+        .arg(freq)
+        .arg(code)
+        .arg(published)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap(), text.into_owned())
+}
+
+/// The published tables' layout (a file a power of two, named by the number of heaps, one line
+/// `value count` a value, zeros included) built from the reference values; the script finds a
+/// freq file equal to them, names the block that is not, and skips powers with no file.
+#[test]
+fn compare_published_matches_blocks_and_names_the_one_that_differs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (values, _, _) = run(dir.path(), "octal:0.167", "4097", "2");
+    let freq = dir.path().join("out/octal_0.167-4097.freq.txt");
+    let published = dir.path().join("published");
+    let game = published.join("0.167");
+    std::fs::create_dir_all(&game).unwrap();
+    let max = *values.iter().max().unwrap() as usize;
+    for heaps in power_prefixes(&values) {
+        let len = heaps.len();
+        if len == 32 {
+            continue;
+        }
+        let mut counts = histogram(heaps);
+        counts.resize(max + 2, 0);
+        let lines: String = (counts.iter().enumerate())
+            .map(|(v, c)| format!("{v} {c}\n"))
+            .collect();
+        std::fs::write(game.join(len.to_string()), lines).unwrap();
+    }
+    let (code, text) = compare_published(&freq, "0.167", &published);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("2^12: equal\n"), "{text}");
+    assert!(text.contains("2^5: not published\n"), "{text}");
+    assert!(text.ends_with("12 equal, 0 different\n"), "{text}");
+
+    let file = game.join("128");
+    let changed = std::fs::read_to_string(&file)
+        .unwrap()
+        .replacen("1 ", "1 1", 1);
+    std::fs::write(&file, changed).unwrap();
+    let (code, text) = compare_published(&freq, "0.167", &published);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("2^7: differs\n"), "{text}");
+    assert!(text.ends_with("11 equal, 1 different\n"), "{text}");
+
+    let (code, text) = compare_published(&freq, "0.161", &published);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("no folder"), "{text}");
+}

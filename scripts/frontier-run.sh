@@ -69,7 +69,7 @@ save)
   [[ -f $dir/$state ]] || { echo "frontier-run: no checkpoint in $dir" >&2; exit 1; }
   mkdir -p "$kept"
   cp "$dir/$state" "$kept/$state.tmp" && mv "$kept/$state.tmp" "$kept/$state"
-  for f in "$dir"/octal_0.167-*.freq.txt results/octal_0.167/octal_0.167-*.freq.txt; do
+  for f in "$dir"/octal_0.167-*.freq.txt; do
     [[ -e $f ]] || continue
     m=${f##*/octal_0.167-}; m=${m%.freq.txt}
     (( m > 68719476737 )) && cp "$f" results/octal_0.167/
@@ -89,7 +89,7 @@ check)
   exit $status
   ;;
 *)
-  sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
   exit 2
   ;;
 esac

@@ -9,7 +9,10 @@
 # Usage: scripts/compare-published.sh FREQ CODE PUBLISHED    e.g. out.freq.txt 0.167 ../octal/results
 set -euo pipefail
 
-[[ $# -eq 3 ]] || { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -eq 3 ]] || {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2
+  exit 2
+}
 freq=$1 code=$2 published=$3
 [[ -r $freq ]] || { echo "compare-published: cannot read $freq" >&2; exit 2; }
 [[ -d $published/$code ]] || {
@@ -18,8 +21,9 @@ freq=$1 code=$2 published=$3
 }
 
 equal=0 differ=0
-for heaps in $(awk '/^n = / { print $3 }' "$freq"); do
-  k=$(awk -v n="$heaps" 'BEGIN { k = 0; while (2 ^ k < n) k++; print (2 ^ k == n) ? k : "" }')
+# The blocks whose n is a power of two, as `k n`.
+powers=$(awk '/^n = / { n = $3; k = 0; while (2 ^ k < n) k++; if (2 ^ k == n) print k, n }' "$freq")
+while read -r k heaps; do
   [[ -n $k ]] || continue
   file="$published/$code/$heaps"
   if [[ ! -f $file ]]; then
@@ -36,6 +40,6 @@ for heaps in $(awk '/^n = / { print $3 }' "$freq"); do
     echo "2^$k: differs"
     differ=$((differ + 1))
   fi
-done
+done <<<"$powers"
 echo "$equal equal, $differ different"
 (( differ == 0 && equal > 0 ))
